@@ -1,0 +1,74 @@
+//! ETag and If-None-Match for every successful GET, in one place: the body is hashed after the
+//! handler ran, so no handler can forget it. A matching If-None-Match answers 304 with no body.
+
+use axum::body::{to_bytes, Body};
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use xxhash_rust::xxh3::xxh3_128;
+
+/// Responses larger than this are passed through without an ETag rather than buffered.
+const MAX_HASHED_BODY: usize = 64 * 1024 * 1024;
+
+/// Default freshness for API answers that did not set their own Cache-Control: content changes
+/// nightly, so a minute of caching is safe and revalidation is cheap thanks to the ETag.
+const DEFAULT_CACHE_CONTROL: &str = "public, max-age=60";
+
+pub async fn etag(request: Request, next: Next) -> Response {
+    let is_get = request.method() == Method::GET || request.method() == Method::HEAD;
+    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let response = next.run(request).await;
+    if !is_get || response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let bytes = match to_bytes(body, MAX_HASHED_BODY).await {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            tracing::error!(error = %err, "could not buffer a response body to hash it");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let tag = format!("\"{:032x}\"", xxh3_128(&bytes));
+    let tag_value = HeaderValue::from_str(&tag).expect("hex is a valid header value");
+    parts.headers.insert(header::ETAG, tag_value.clone());
+    parts
+        .headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(DEFAULT_CACHE_CONTROL));
+    if if_none_match.is_some_and(|v| matches_etag(&v, &tag)) {
+        let mut not_modified = Response::new(Body::empty());
+        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
+        for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+            if let Some(v) = parts.headers.get(&name) {
+                not_modified.headers_mut().insert(name, v.clone());
+            }
+        }
+        return not_modified;
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// If-None-Match holds a list of tags (possibly weak, `W/"…"`) or `*`.
+fn matches_etag(header: &HeaderValue, tag: &str) -> bool {
+    let Ok(list) = header.to_str() else { return false };
+    list.split(',').map(str::trim).any(|candidate| {
+        candidate == "*" || candidate.strip_prefix("W/").unwrap_or(candidate) == tag
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_lists_and_weak_tags_match() {
+        let tag = "\"abc\"";
+        assert!(matches_etag(&HeaderValue::from_static("\"abc\""), tag));
+        assert!(matches_etag(&HeaderValue::from_static("\"x\", W/\"abc\""), tag));
+        assert!(matches_etag(&HeaderValue::from_static("*"), tag));
+        assert!(!matches_etag(&HeaderValue::from_static("\"abd\""), tag));
+        assert!(!matches_etag(&HeaderValue::from_static(""), tag));
+    }
+}

@@ -1,0 +1,163 @@
+//! Which site and language a request is for: the site from the Host header (`{site}.localhost`
+//! locally, the configured domain map in production), the language from the `language` query
+//! parameter (spec §7), defaulting to the site's default language.
+
+use crate::app::AppState;
+use crate::http::error::ApiError;
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::request::Parts;
+use site::{Lang, Site};
+use std::collections::HashMap;
+
+/// Maps a Host header to a site.
+#[derive(Clone, Debug, Default)]
+pub struct SiteResolver {
+    domains: HashMap<String, Site>,
+}
+
+impl SiteResolver {
+    /// `domains` are the production host names (e.g. `www.example.fr` → fr). `{code}.localhost`
+    /// always resolves, so local preview and tests need no configuration.
+    pub fn new(domains: impl IntoIterator<Item = (String, Site)>) -> Self {
+        let domains = domains.into_iter().map(|(host, site)| (host.to_ascii_lowercase(), site)).collect();
+        SiteResolver { domains }
+    }
+
+    pub fn resolve(&self, host: &str) -> Option<Site> {
+        let host = host.trim().to_ascii_lowercase();
+        // Drop the port, but keep IPv6 literals intact (they never name a site anyway).
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) && !name.contains(':') => name,
+            _ => host.as_str(),
+        };
+        if let Some(site) = self.domains.get(name) {
+            return Some(*site);
+        }
+        name.strip_suffix(".localhost").and_then(Site::from_code)
+    }
+}
+
+/// The site and language of a content request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Locale {
+    pub site: Site,
+    pub lang: Lang,
+}
+
+/// The site alone, for calls that take no language (spec §7: settings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SiteOnly(pub Site);
+
+fn site_of(parts: &Parts, resolver: &SiteResolver) -> Result<Site, ApiError> {
+    let host = parts
+        .headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| parts.uri.host())
+        .unwrap_or("");
+    resolver.resolve(host).ok_or_else(|| ApiError::UnknownSite(host.to_string()))
+}
+
+/// Reads `language` from the query string without failing on other parameters.
+fn language_param(parts: &Parts) -> Option<String> {
+    let query = parts.uri.query()?;
+    form_pairs(query).find(|(k, _)| k == "language").map(|(_, v)| v)
+}
+
+/// Decodes `a=b&c=d` pairs (percent-decoding, `+` as space).
+pub fn form_pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (percent_decode(k, true), percent_decode(v, true))
+    })
+}
+
+/// Percent-decodes a URL component; `plus_as_space` for query strings (form encoding), not
+/// for paths. Invalid escapes are kept as they are; invalid UTF-8 becomes U+FFFD.
+pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' if plus_as_space => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    Some(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+impl<S> FromRequestParts<S> for Locale
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = AppState::from_ref(state);
+        let site = site_of(parts, &app.sites)?;
+        let lang = match language_param(parts) {
+            None => site.default_language(),
+            Some(code) => Lang::from_code(&code).filter(|l| site.supports(*l)).ok_or_else(|| {
+                let offered: Vec<_> = site.languages().iter().map(|l| l.code()).collect();
+                ApiError::BadRequest(format!(
+                    "language {code:?} is not offered on the {site} site (offered: {})",
+                    offered.join(", ")
+                ))
+            })?,
+        };
+        Ok(Locale { site, lang })
+    }
+}
+
+impl<S> FromRequestParts<S> for SiteOnly
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = AppState::from_ref(state);
+        site_of(parts, &app.sites).map(SiteOnly)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_resolve_to_sites() {
+        let r = SiteResolver::new([("www.example.nl".to_string(), Site::Nl)]);
+        assert_eq!(r.resolve("nl.localhost"), Some(Site::Nl));
+        assert_eq!(r.resolve("FR.localhost:8080"), Some(Site::Fr));
+        assert_eq!(r.resolve("www.example.nl"), Some(Site::Nl));
+        assert_eq!(r.resolve("www.example.nl:443"), Some(Site::Nl));
+        assert_eq!(r.resolve("xx.localhost"), None);
+        assert_eq!(r.resolve("localhost"), None);
+        assert_eq!(r.resolve("[::1]:8080"), None);
+        assert_eq!(r.resolve(""), None);
+    }
+
+    #[test]
+    fn query_pairs_are_decoded() {
+        let pairs: Vec<_> = form_pairs("q=caf%C3%A9+noir&language=en&bad=%zz&x").collect();
+        assert_eq!(pairs[0], ("q".into(), "café noir".into()));
+        assert_eq!(pairs[1], ("language".into(), "en".into()));
+        assert_eq!(pairs[2], ("bad".into(), "%zz".into()));
+        assert_eq!(pairs[3], ("x".into(), "".into()));
+    }
+}

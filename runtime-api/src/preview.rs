@@ -1,0 +1,181 @@
+//! Local preview of the generated sites: `http://{site}.localhost:PORT/` serves `out/{site}/`
+//! with the same rules production has (no trailing slash, 404 page with status 404, language
+//! negotiation at a site root without prefix), and `http://localhost:PORT/` lists the sites.
+//! In production a CDN does this job from the generated web-server configuration.
+
+use crate::app::AppState;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{Html, IntoResponse, Response};
+use site::{choose_language, Site};
+use std::path::{Path, PathBuf};
+
+pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
+    let uri = request.uri().clone();
+    let headers = request.headers().clone();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let Some(site) = app.sites.resolve(host) else {
+        return site_index(host).into_response();
+    };
+    let path = uri.path();
+    if path.len() > 1 && path.ends_with('/') {
+        return redirect(StatusCode::MOVED_PERMANENTLY, &without_trailing_slash(&uri));
+    }
+    if path == "/" && site.has_prefix(site.default_language()) {
+        return negotiate_language(site, &headers);
+    }
+    if let Some(rest) = path.strip_prefix("/media/") {
+        return match safe_join(&app.media, rest) {
+            Some(file) => send_file(&file, StatusCode::OK).await.unwrap_or_else(|| not_found_plain()),
+            None => not_found_plain(),
+        };
+    }
+    let root = app.out.join(site.code());
+    if let Some(response) = find_page(&root, path).await {
+        return response;
+    }
+    not_found_page(&root, site, path).await
+}
+
+/// The candidates for a path, in order: an asset, a page written as `{path}.html`, a folder
+/// index.
+async fn find_page(root: &Path, path: &str) -> Option<Response> {
+    let rel = path.trim_start_matches('/');
+    let candidates: Vec<PathBuf> = if rel.is_empty() {
+        vec![safe_join(root, "index.html")?]
+    } else {
+        vec![
+            safe_join(root, rel)?,
+            safe_join(root, &format!("{rel}.html"))?,
+            safe_join(root, &format!("{rel}/index.html"))?,
+        ]
+    };
+    for file in candidates {
+        if let Some(response) = send_file(&file, StatusCode::OK).await {
+            return Some(response);
+        }
+    }
+    None
+}
+
+/// The 404 page of the path's language if the site has one, else the site's, else plain text.
+async fn not_found_page(root: &Path, site: Site, path: &str) -> Response {
+    let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
+    let mut candidates = Vec::new();
+    if site.languages().iter().any(|l| l.code() == first && site.has_prefix(*l)) {
+        candidates.push(root.join(first).join("404.html"));
+    }
+    candidates.push(root.join("404.html"));
+    for file in candidates {
+        if let Some(response) = send_file(&file, StatusCode::NOT_FOUND).await {
+            return response;
+        }
+    }
+    not_found_plain()
+}
+
+fn not_found_plain() -> Response {
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found").into_response()
+}
+
+/// Joins a URL path to a root, refusing anything that could leave it.
+fn safe_join(root: &Path, rel: &str) -> Option<PathBuf> {
+    let mut out = root.to_path_buf();
+    for segment in rel.split('/') {
+        let segment = percent_decode_segment(segment)?;
+        if segment.is_empty() || segment == "." || segment == ".." || segment.contains(['\\', '\0']) {
+            return None;
+        }
+        out.push(segment);
+    }
+    Some(out)
+}
+
+fn percent_decode_segment(segment: &str) -> Option<String> {
+    let decoded = crate::http::locale::percent_decode(segment, false);
+    (!decoded.contains('/')).then_some(decoded)
+}
+
+async fn send_file(file: &Path, status: StatusCode) -> Option<Response> {
+    let bytes = tokio::fs::read(file).await.ok()?;
+    let mut response = Response::new(Body::from(bytes));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(file)));
+    let cache = if file.to_string_lossy().contains("/assets/") && status == StatusCode::OK {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=300"
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    Some(response)
+}
+
+fn content_type(file: &Path) -> &'static str {
+    match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" | "map" => "application/json",
+        "xml" => "application/xml; charset=utf-8",
+        "txt" => "text/plain; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "avif" => "image/avif",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "webmanifest" => "application/manifest+json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn without_trailing_slash(uri: &Uri) -> String {
+    let path = uri.path().trim_end_matches('/');
+    let path = if path.is_empty() { "/" } else { path };
+    match uri.query() {
+        Some(q) => format!("{path}?{q}"),
+        None => path.to_string(),
+    }
+}
+
+/// Spec §5 at a root without prefix: cookie `lang`, then the browser's languages, then the
+/// site's default. The answer varies with both, so caches must key on them.
+fn negotiate_language(site: Site, headers: &HeaderMap) -> Response {
+    let cookie_lang = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix("lang=").map(str::to_string));
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    let lang = choose_language(site, None, cookie_lang.as_deref(), accept);
+    let mut response = redirect(StatusCode::FOUND, &format!("/{}", lang.code()));
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
+    response
+}
+
+fn redirect(status: StatusCode, location: &str) -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = status;
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// `http://localhost:PORT/`: links to every site.
+fn site_index(host: &str) -> impl IntoResponse {
+    let port = host.rsplit_once(':').map(|(_, p)| p).filter(|p| p.chars().all(|c| c.is_ascii_digit()));
+    let port = port.map(|p| format!(":{p}")).unwrap_or_default();
+    let links: String = Site::ALL
+        .iter()
+        .map(|s| format!("<li><a href=\"http://{code}.localhost{port}/\">{code}.localhost{port}</a></li>", code = s.code()))
+        .collect();
+    Html(format!(
+        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Country sites</title>\
+         <h1>Country sites</h1><ul>{links}</ul></html>"
+    ))
+}

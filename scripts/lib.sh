@@ -1,0 +1,73 @@
+# Shared by scripts/run, scripts/build and scripts/test: installs what is missing and builds.
+# Sourced, not executed. Every step says what it does; every failure stops the script.
+
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PORT="${PORT:-8080}"
+export CARGO_TERM_PROGRESS_WHEN=never
+DEMO_DIR="${DEMO_DIR:-$ROOT/data/demo}"
+OUT_DIR="${OUT_DIR:-$ROOT/out}"
+BIN="$ROOT/target/debug"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+need_rust() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cargo >/dev/null 2>&1 || { echo "cargo is missing: install Rust (rustup) first" >&2; exit 1; }
+}
+
+# npm packages of the islands, from the committed lock file.
+need_islands_packages() {
+  [ -f islands/package.json ] || return 0
+  if [ ! -d islands/node_modules ] || [ islands/package-lock.json -nt islands/node_modules ]; then
+    say "installing the islands' npm packages"
+    (cd islands && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_islands() {
+  [ -f islands/package.json ] || return 0
+  say "bundling the islands"
+  (cd islands && npm run --silent build)
+}
+
+# One profile (dev, dependencies optimised) for run, build and test: dependencies compile once.
+build_binaries() {
+  say "building the Rust binaries"
+  cargo build --quiet --bin runtime-api --bin generator --bin demo-content
+}
+
+# Writes the demo content if it is absent or was written for another day.
+ensure_demo_content() {
+  "$BIN/demo-content" ensure --out "$DEMO_DIR"
+}
+
+API_PID=""
+start_api() {
+  say "starting runtime-api on 127.0.0.1:$PORT"
+  "$BIN/runtime-api" serve --snapshot "$DEMO_DIR/snapshot.json" --out "$OUT_DIR" &
+  API_PID=$!
+  trap stop_api EXIT
+  for _ in $(seq 1 200); do
+    if curl -fsS -o /dev/null -H 'Host: fr.localhost' "http://127.0.0.1:$PORT/api/settings"; then return 0; fi
+    kill -0 "$API_PID" 2>/dev/null || { echo "runtime-api exited during start-up" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "runtime-api did not answer on port $PORT" >&2
+  exit 1
+}
+
+stop_api() {
+  if [ -n "$API_PID" ] && kill -0 "$API_PID" 2>/dev/null; then
+    kill "$API_PID" 2>/dev/null || true
+    wait "$API_PID" 2>/dev/null || true
+  fi
+}
+
+generate_sites() {
+  say "generating the sites into $OUT_DIR"
+  "$BIN/generator" build --api "http://127.0.0.1:$PORT" --out "$OUT_DIR"
+}

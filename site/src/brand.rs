@@ -1,0 +1,57 @@
+//! The brand: its name, slug and production domains come from configuration
+//! (`config/brand.json`), never from code, so the same build serves another chain.
+
+use crate::Site;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Brand {
+    /// Display name, e.g. in titles and the copyright line.
+    pub name: String,
+    /// URL-safe form used in route names that carry the brand (spec §2).
+    pub slug: String,
+    #[serde(default)]
+    pub short_name: Option<String>,
+    /// Tagline per language code.
+    #[serde(default)]
+    pub tagline: BTreeMap<String, String>,
+    /// Production host name of each country site.
+    #[serde(default)]
+    pub domains: BTreeMap<Site, String>,
+}
+
+impl Brand {
+    pub fn from_json(text: &str) -> Result<Brand, String> {
+        let brand: Brand = serde_json::from_str(text).map_err(|e| format!("brand configuration: {e}"))?;
+        let slug_ok = !brand.slug.is_empty()
+            && brand.slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !slug_ok {
+            return Err(format!("brand configuration: slug {:?} must be lower-case ASCII letters, digits or '-'", brand.slug));
+        }
+        if brand.name.trim().is_empty() {
+            return Err("brand configuration: name is empty".into());
+        }
+        Ok(brand)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_configured_brand_parses() {
+        let text = include_str!("../../config/brand.json");
+        let brand = Brand::from_json(text).unwrap();
+        assert_eq!(brand.domains.len(), 8);
+    }
+
+    #[test]
+    fn bad_brand_configuration_is_refused_with_a_reason() {
+        assert!(Brand::from_json("{").unwrap_err().contains("brand configuration"));
+        let bad_slug = r#"{"name":"X","slug":"Not OK/"}"#;
+        assert!(Brand::from_json(bad_slug).unwrap_err().contains("slug"));
+    }
+}

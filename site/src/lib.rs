@@ -1,0 +1,14 @@
+//! The site model shared by the generator, the runtime API and the demo content: one source
+//! of truth for countries and languages, routes, URL filters, content shapes and the pure
+//! rules of the spec (§4, §5, §9).
+
+pub mod brand;
+pub mod content;
+pub mod filters;
+pub mod routes;
+pub mod rules;
+pub mod sites;
+pub mod snapshot;
+pub mod text;
+
+pub use sites::{choose_language, Lang, Site};
