@@ -19,6 +19,7 @@ pub struct Editorial {
     pub temporary_offers: Vec<TemporaryOffer>,
     pub promotions: Vec<Promotion>,
     pub seasons: Vec<SeasonDetail>,
+    pub season_shows: BTreeMap<String, Vec<String>>,
     pub experiences: Vec<Experience>,
     pub experience_groups: Vec<ExperienceGroup>,
     pub technologies: Vec<Technology>,
@@ -178,7 +179,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
         cta: None,
     }];
 
-    let seasons = seasons(world, sw, lang, today);
+    let (seasons, season_shows) = seasons(world, sw, lang, today);
     let (experiences, experience_groups, technologies, experience_articles) = experiences(sw, lang, brand);
     let (faq_articles, faq_categories) = faq(sw.site, lang, today);
     let master_templates = vec![MasterTemplate {
@@ -241,6 +242,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
         temporary_offers,
         promotions,
         seasons,
+        season_shows,
         experiences,
         experience_groups,
         technologies,
@@ -255,7 +257,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
     }
 }
 
-fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> Vec<SeasonDetail> {
+fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> (Vec<SeasonDetail>, BTreeMap<String, Vec<String>>) {
     let t = |l: &L| tr(lang, l).to_string();
     let event_shows: Vec<String> = sw.shows.iter().filter(|&&i| !world.shows[i].is_movie).map(|&i| world.shows[i].slug.clone()).collect();
     let defs: [(&str, L, &str); 3] = [
@@ -299,13 +301,13 @@ fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> Vec<S
     old.season.active = false;
     old.season.redirect_slug = Some(out[0].season.slug.clone());
     out.push(old);
-    // Which event shows belong to which season is kept in `details` as a list of show slugs,
-    // so the API can build season showtimes per cinema and show.
-    for (i, season) in out.iter_mut().enumerate().take(3) {
-        let mine: Vec<String> = event_shows.iter().skip(i).step_by(3).cloned().collect();
-        season.season.details = Some(mine.join(","));
-    }
-    out
+    let shows = out
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(i, season)| (season.season.reference.clone(), event_shows.iter().skip(i).step_by(3).cloned().collect()))
+        .collect();
+    (out, shows)
 }
 
 type ExperienceParts = (Vec<Experience>, Vec<ExperienceGroup>, Vec<Technology>, Vec<ExperienceArticle>);

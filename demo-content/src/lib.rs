@@ -57,6 +57,7 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
                         cities: catalog::cities(&world, sw, lang),
                         shows: sw.shows.iter().map(|&i| catalog::show(&world, i, sw.site, lang)).collect(),
                         seasons: ed.seasons,
+                        season_shows: ed.season_shows,
                         experiences: ed.experiences,
                         experience_groups: ed.experience_groups,
                         technologies: ed.technologies,

@@ -42,7 +42,7 @@ impl AppState {
         let brand_text = std::fs::read_to_string(&config.brand)
             .with_context(|| format!("reading {}", config.brand.display()))?;
         let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
-        let snapshot = Snapshot::read(&config.snapshot)?;
+        let snapshot = Snapshot::read(&config.snapshot).map_err(anyhow::Error::msg)?;
         let locales = Locales::load(&config.locales)?;
         let media = config.snapshot.parent().map(|p| p.join("media")).unwrap_or_else(|| "media".into());
         Ok(AppState::new(snapshot, brand, locales, config.out.clone(), media, Clock::System))

@@ -68,6 +68,9 @@ pub struct LocaleContent {
     /// Seasons and special events (`type` says which); the events page lists them.
     #[serde(default)]
     pub seasons: Vec<SeasonDetail>,
+    /// Show slugs of each season or special event, by the season's reference.
+    #[serde(default)]
+    pub season_shows: std::collections::BTreeMap<String, Vec<String>>,
     #[serde(default)]
     pub experiences: Vec<Experience>,
     #[serde(default)]

@@ -64,56 +64,115 @@ fn summary(tags: &[&str], genres: &[&str], bookable: bool) -> ShowSummary {
 
 #[test]
 fn available_showtime_stays_available_before_its_reservability_end() {
-    let st = showtime("available", "2024-05-01T20:00:00+02:00", Some("2024-05-01T20:15:00+02:00"));
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:10:00Z")), ShowtimeStatus::Available);
+    let st = showtime(
+        "available",
+        "2024-05-01T20:00:00+02:00",
+        Some("2024-05-01T20:15:00+02:00"),
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:10:00Z")),
+        ShowtimeStatus::Available
+    );
 }
 
 #[test]
 fn available_showtime_past_its_reservability_end_becomes_locked() {
-    let st = showtime("available", "2024-05-01T20:00:00+02:00", Some("2024-05-01T20:15:00+02:00"));
+    let st = showtime(
+        "available",
+        "2024-05-01T20:00:00+02:00",
+        Some("2024-05-01T20:15:00+02:00"),
+    );
     // 18:16 UTC is 20:16 in Paris: one minute after the end.
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:16:00Z")), ShowtimeStatus::Locked);
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:16:00Z")),
+        ShowtimeStatus::Locked
+    );
 }
 
 #[test]
 fn reservability_end_exactly_now_is_still_available() {
-    let st = showtime("available", "2024-05-01T20:00:00+02:00", Some("2024-05-01T20:15:00+02:00"));
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:15:00Z")), ShowtimeStatus::Available);
+    let st = showtime(
+        "available",
+        "2024-05-01T20:00:00+02:00",
+        Some("2024-05-01T20:15:00+02:00"),
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:15:00Z")),
+        ShowtimeStatus::Available
+    );
 }
 
 #[test]
 fn reservability_end_after_start_keeps_a_started_showtime_bookable() {
     // Booking stays open 15 minutes after the start: the end time, not the start, decides.
-    let st = showtime("available", "2024-05-01T20:00:00+02:00", Some("2024-05-01T20:15:00+02:00"));
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:05:00Z")), ShowtimeStatus::Available);
+    let st = showtime(
+        "available",
+        "2024-05-01T20:00:00+02:00",
+        Some("2024-05-01T20:15:00+02:00"),
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:05:00Z")),
+        ShowtimeStatus::Available
+    );
 }
 
 #[test]
 fn without_reservability_end_the_start_time_decides() {
     let st = showtime("available", "2024-05-01T20:00:00+02:00", None);
-    assert_eq!(effective_status(&st, utc("2024-05-01T17:59:59Z")), ShowtimeStatus::Available);
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:00:00Z")), ShowtimeStatus::Available);
-    assert_eq!(effective_status(&st, utc("2024-05-01T18:00:01Z")), ShowtimeStatus::Locked);
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T17:59:59Z")),
+        ShowtimeStatus::Available
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:00:00Z")),
+        ShowtimeStatus::Available
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T18:00:01Z")),
+        ShowtimeStatus::Locked
+    );
 }
 
 #[test]
 fn soldout_stays_soldout_even_when_past() {
-    let st = showtime("soldout", "2024-05-01T20:00:00+02:00", Some("2024-05-01T20:15:00+02:00"));
-    assert_eq!(effective_status(&st, utc("2024-05-01T10:00:00Z")), ShowtimeStatus::Soldout);
-    assert_eq!(effective_status(&st, utc("2024-05-02T10:00:00Z")), ShowtimeStatus::Soldout);
+    let st = showtime(
+        "soldout",
+        "2024-05-01T20:00:00+02:00",
+        Some("2024-05-01T20:15:00+02:00"),
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T10:00:00Z")),
+        ShowtimeStatus::Soldout
+    );
+    assert_eq!(
+        effective_status(&st, utc("2024-05-02T10:00:00Z")),
+        ShowtimeStatus::Soldout
+    );
 }
 
 #[test]
 fn locked_from_the_server_stays_locked() {
     let st = showtime("locked", "2030-05-01T20:00:00+02:00", None);
-    assert_eq!(effective_status(&st, utc("2024-05-01T10:00:00Z")), ShowtimeStatus::Locked);
+    assert_eq!(
+        effective_status(&st, utc("2024-05-01T10:00:00Z")),
+        ShowtimeStatus::Locked
+    );
 }
 
 #[test]
 fn status_displays_as_available_full_old() {
-    assert_eq!(StatusDisplay::of(ShowtimeStatus::Available), StatusDisplay::Available);
-    assert_eq!(StatusDisplay::of(ShowtimeStatus::Soldout), StatusDisplay::Full);
-    assert_eq!(StatusDisplay::from(ShowtimeStatus::Locked), StatusDisplay::Old);
+    assert_eq!(
+        StatusDisplay::of(ShowtimeStatus::Available),
+        StatusDisplay::Available
+    );
+    assert_eq!(
+        StatusDisplay::of(ShowtimeStatus::Soldout),
+        StatusDisplay::Full
+    );
+    assert_eq!(
+        StatusDisplay::from(ShowtimeStatus::Locked),
+        StatusDisplay::Old
+    );
     assert_eq!(StatusDisplay::Available.css_class(), "available");
     assert_eq!(StatusDisplay::Full.css_class(), "full");
     assert_eq!(StatusDisplay::Old.label_key(), "old");
@@ -122,9 +181,15 @@ fn status_displays_as_available_full_old() {
     assert!(!StatusDisplay::Old.is_bookable());
 
     let st = showtime("available", "2024-05-01T20:00:00+02:00", None);
-    assert_eq!(status_display(&st, utc("2024-05-01T19:00:00Z")), StatusDisplay::Old);
+    assert_eq!(
+        status_display(&st, utc("2024-05-01T19:00:00Z")),
+        StatusDisplay::Old
+    );
     let st = showtime("soldout", "2024-05-01T20:00:00+02:00", None);
-    assert_eq!(status_display(&st, utc("2024-05-01T19:00:00Z")), StatusDisplay::Full);
+    assert_eq!(
+        status_display(&st, utc("2024-05-01T19:00:00Z")),
+        StatusDisplay::Full
+    );
 }
 
 // ---------------------------------------------------------------- §9 duration, dates
@@ -166,9 +231,18 @@ fn release_dates_display_as_dd_mm_yyyy() {
 #[test]
 fn release_year_is_that_of_the_earliest_known_date() {
     let releases = vec![
-        Release { date: date(2024, 3, 6), zone: "fr".into() },
-        Release { date: date(2023, 11, 20), zone: "us".into() },
-        Release { date: date(1900, 1, 1), zone: "be".into() },
+        Release {
+            date: date(2024, 3, 6),
+            zone: "fr".into(),
+        },
+        Release {
+            date: date(2023, 11, 20),
+            zone: "us".into(),
+        },
+        Release {
+            date: date(1900, 1, 1),
+            zone: "be".into(),
+        },
     ];
     assert_eq!(release_year(&releases, None), Some(2023));
     // The original release counts when it is earlier.
@@ -176,7 +250,10 @@ fn release_year_is_that_of_the_earliest_known_date() {
     // An unknown original release never wins.
     assert_eq!(release_year(&releases, Some(date(1900, 1, 1))), Some(2023));
     // Only unknown dates: no year.
-    let unknown = vec![Release { date: date(1900, 1, 1), zone: "fr".into() }];
+    let unknown = vec![Release {
+        date: date(1900, 1, 1),
+        zone: "fr".into(),
+    }];
     assert_eq!(release_year(&unknown, Some(date(1900, 1, 1))), None);
     assert_eq!(release_year(&[], None), None);
     assert_eq!(release_year(&[], Some(date(1985, 7, 3))), Some(1985));
@@ -185,7 +262,15 @@ fn release_year_is_that_of_the_earliest_known_date() {
 // ---------------------------------------------------------------- §4 favourite cinemas
 
 fn known(slug: &str) -> bool {
-    ["bercy", "gobelins", "lyon-bellecour", "marseille", "nice", "toulouse"].contains(&slug)
+    [
+        "bercy",
+        "gobelins",
+        "lyon-bellecour",
+        "marseille",
+        "nice",
+        "toulouse",
+    ]
+    .contains(&slug)
 }
 
 #[test]
@@ -193,34 +278,57 @@ fn toggling_an_absent_cinema_adds_it_first() {
     let current = strings(&["bercy", "gobelins"]);
     let next = toggle_favourite(&current, "nice", 5, known).unwrap();
     assert_eq!(next, strings(&["nice", "bercy", "gobelins"]));
-    assert_eq!(toggle_favourite(&[], "nice", 1, known).unwrap(), strings(&["nice"]));
+    assert_eq!(
+        toggle_favourite(&[], "nice", 1, known).unwrap(),
+        strings(&["nice"])
+    );
 }
 
 #[test]
 fn toggling_a_present_cinema_removes_it() {
     let current = strings(&["bercy", "gobelins", "nice"]);
-    assert_eq!(toggle_favourite(&current, "gobelins", 5, known).unwrap(), strings(&["bercy", "nice"]));
+    assert_eq!(
+        toggle_favourite(&current, "gobelins", 5, known).unwrap(),
+        strings(&["bercy", "nice"])
+    );
     // Removal works when the list is full too.
     let full = strings(&["bercy"]);
-    assert_eq!(toggle_favourite(&full, "bercy", 1, known).unwrap(), Vec::<String>::new());
+    assert_eq!(
+        toggle_favourite(&full, "bercy", 1, known).unwrap(),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
 fn removing_a_cinema_that_left_the_list_is_allowed() {
     let current = strings(&["closed-cinema", "bercy"]);
-    assert_eq!(toggle_favourite(&current, "closed-cinema", 5, known).unwrap(), strings(&["bercy"]));
+    assert_eq!(
+        toggle_favourite(&current, "closed-cinema", 5, known).unwrap(),
+        strings(&["bercy"])
+    );
 }
 
 #[test]
 fn adding_to_a_full_list_fails_with_the_limit() {
-    let full = strings(&["bercy", "gobelins", "lyon-bellecour", "marseille", "toulouse"]);
+    let full = strings(&[
+        "bercy",
+        "gobelins",
+        "lyon-bellecour",
+        "marseille",
+        "toulouse",
+    ]);
     assert_eq!(
         toggle_favourite(&full, "nice", Site::Fr.favourite_limit(), known),
         Err(FavouriteError::LimitReached { limit: 5 })
     );
     // One favourite elsewhere (spec §6).
     assert_eq!(
-        toggle_favourite(&strings(&["bercy"]), "nice", Site::Be.favourite_limit(), known),
+        toggle_favourite(
+            &strings(&["bercy"]),
+            "nice",
+            Site::Be.favourite_limit(),
+            known
+        ),
         Err(FavouriteError::LimitReached { limit: 1 })
     );
     // A list longer than the limit (the limit was lowered) still refuses to grow.
@@ -228,12 +336,17 @@ fn adding_to_a_full_list_fails_with_the_limit() {
         toggle_favourite(&full, "nice", 1, known),
         Err(FavouriteError::LimitReached { limit: 1 })
     );
-    assert!(FavouriteError::LimitReached { limit: 5 }.to_string().contains('5'));
+    assert!(FavouriteError::LimitReached { limit: 5 }
+        .to_string()
+        .contains('5'));
 }
 
 #[test]
 fn adding_an_unknown_cinema_fails_without_message() {
-    assert_eq!(toggle_favourite(&[], "atlantis", 5, known), Err(FavouriteError::UnknownCinema));
+    assert_eq!(
+        toggle_favourite(&[], "atlantis", 5, known),
+        Err(FavouriteError::UnknownCinema)
+    );
     // Unknown is reported before the limit.
     assert_eq!(
         toggle_favourite(&strings(&["bercy"]), "atlantis", 1, known),
@@ -243,13 +356,19 @@ fn adding_an_unknown_cinema_fails_without_message() {
 
 #[test]
 fn a_zero_limit_refuses_every_addition() {
-    assert_eq!(toggle_favourite(&[], "nice", 0, known), Err(FavouriteError::LimitReached { limit: 0 }));
+    assert_eq!(
+        toggle_favourite(&[], "nice", 0, known),
+        Err(FavouriteError::LimitReached { limit: 0 })
+    );
 }
 
 #[test]
 fn duplicates_from_the_server_are_all_removed() {
     let current = strings(&["bercy", "nice", "bercy"]);
-    assert_eq!(toggle_favourite(&current, "bercy", 5, known).unwrap(), strings(&["nice"]));
+    assert_eq!(
+        toggle_favourite(&current, "bercy", 5, known).unwrap(),
+        strings(&["nice"])
+    );
 }
 
 // ---------------------------------------------------------------- §5 show filters
@@ -258,13 +377,22 @@ fn duplicates_from_the_server_are_all_removed() {
 fn empty_filter_passes_every_bookable_show() {
     let f = ShowFilter::default();
     assert!(show_passes(&f, &[], &[], &[], true));
-    assert!(show_passes(&f, &strings(&["vf"]), &strings(&["imax"]), &strings(&["Drame"]), true));
+    assert!(show_passes(
+        &f,
+        &strings(&["vf"]),
+        &strings(&["imax"]),
+        &strings(&["Drame"]),
+        true
+    ));
 }
 
 #[test]
 fn a_show_that_is_not_bookable_never_passes() {
     assert!(!show_passes(&ShowFilter::default(), &[], &[], &[], false));
-    let f = ShowFilter { versions: strings(&["vf"]), ..Default::default() };
+    let f = ShowFilter {
+        versions: strings(&["vf"]),
+        ..Default::default()
+    };
     assert!(!show_passes(&f, &strings(&["vf"]), &[], &[], false));
 }
 
@@ -281,28 +409,71 @@ fn each_chosen_criterion_must_match_one_value() {
     assert!(show_passes(&f, &versions, &tags, &genres, true));
     // Any one criterion failing fails the show.
     assert!(!show_passes(&f, &strings(&["vf"]), &tags, &genres, true));
-    assert!(!show_passes(&f, &versions, &strings(&["4dx"]), &genres, true));
-    assert!(!show_passes(&f, &versions, &tags, &strings(&["Drame"]), true));
+    assert!(!show_passes(
+        &f,
+        &versions,
+        &strings(&["4dx"]),
+        &genres,
+        true
+    ));
+    assert!(!show_passes(
+        &f,
+        &versions,
+        &tags,
+        &strings(&["Drame"]),
+        true
+    ));
     // A chosen criterion against a show with no values fails.
     assert!(!show_passes(&f, &[], &tags, &genres, true));
 }
 
 #[test]
 fn slugs_compare_ignoring_case_and_genres_ignoring_accents() {
-    let f = ShowFilter { versions: strings(&["VOST"]), tags: strings(&["dbox"]), genres: strings(&["comedie"]) };
-    assert!(show_passes(&f, &strings(&["vost"]), &strings(&["DBOX"]), &strings(&["COMÉDIE"]), true));
+    let f = ShowFilter {
+        versions: strings(&["VOST"]),
+        tags: strings(&["dbox"]),
+        genres: strings(&["comedie"]),
+    };
+    assert!(show_passes(
+        &f,
+        &strings(&["vost"]),
+        &strings(&["DBOX"]),
+        &strings(&["COMÉDIE"]),
+        true
+    ));
 }
 
 #[test]
 fn chosen_avp_includes_the_team_variant() {
-    let f = ShowFilter { tags: strings(&["avp"]), ..Default::default() };
+    let f = ShowFilter {
+        tags: strings(&["avp"]),
+        ..Default::default()
+    };
     assert!(show_passes(&f, &[], &strings(&["AVP"]), &[], true));
     assert!(show_passes(&f, &[], &strings(&["avp-equipe"]), &[], true));
-    let f_upper = ShowFilter { tags: strings(&["AVP"]), ..Default::default() };
-    assert!(show_passes(&f_upper, &[], &strings(&["AVP-EQUIPE"]), &[], true));
+    let f_upper = ShowFilter {
+        tags: strings(&["AVP"]),
+        ..Default::default()
+    };
+    assert!(show_passes(
+        &f_upper,
+        &[],
+        &strings(&["AVP-EQUIPE"]),
+        &[],
+        true
+    ));
     // The team variant chosen alone does not include plain AVP.
-    let team = ShowFilter { tags: strings(&["avp-equipe"]), ..Default::default() };
-    assert!(show_passes(&team, &[], &strings(&["avp-equipe"]), &[], true));
+    let team = ShowFilter {
+        tags: strings(&["avp-equipe"]),
+        ..Default::default()
+    };
+    assert!(show_passes(
+        &team,
+        &[],
+        &strings(&["avp-equipe"]),
+        &[],
+        true
+    ));
     assert!(!show_passes(&team, &[], &strings(&["AVP"]), &[], true));
     assert!(!show_passes(&f, &[], &strings(&["imax"]), &[], true));
 }
@@ -343,7 +514,12 @@ fn upsell_zero_means_never() {
 
 #[test]
 fn upsell_ties_go_to_the_first_tag() {
-    let tags = vec![tag("3d", 0), tag("screenx", 2), tag("imax", 2), tag("4dx", 5)];
+    let tags = vec![
+        tag("3d", 0),
+        tag("screenx", 2),
+        tag("imax", 2),
+        tag("4dx", 5),
+    ];
     assert_eq!(upsell_tag(&tags).unwrap().slug, "screenx");
 }
 
@@ -411,8 +587,12 @@ fn avatar_photo_is_shown_only_if_real() {
     assert!(!show_avatar(None));
     assert!(!show_avatar(Some("")));
     assert!(!show_avatar(Some("   ")));
-    assert!(!show_avatar(Some("https://cdn.example.com/img/default-photo.png")));
-    assert!(!show_avatar(Some("https://cdn.example.com/img/Default-Photo/x.png")));
+    assert!(!show_avatar(Some(
+        "https://cdn.example.com/img/default-photo.png"
+    )));
+    assert!(!show_avatar(Some(
+        "https://cdn.example.com/img/Default-Photo/x.png"
+    )));
     assert_eq!(DEFAULT_PHOTO_MARKER, "default-photo");
 }
 
@@ -457,14 +637,21 @@ fn default_ratings_are_tp_and_ad_in_any_case() {
 #[test]
 fn tout_public_is_not_shown_as_a_warning() {
     assert_eq!(rating_warning(&rating("TP", "Tout public", None)), None);
-    assert_eq!(rating_warning(&rating("AD", "Tout public", Some("Tout public"))), None);
+    assert_eq!(
+        rating_warning(&rating("AD", "Tout public", Some("Tout public"))),
+        None
+    );
     // A "Tout public" text is never a warning, whatever the code.
     assert_eq!(rating_warning(&rating("X", "Tout Public", None)), None);
 }
 
 #[test]
 fn other_ratings_show_their_warning_else_their_label() {
-    let r = rating("12", "Interdit aux moins de 12 ans", Some("Des scènes peuvent heurter"));
+    let r = rating(
+        "12",
+        "Interdit aux moins de 12 ans",
+        Some("Des scènes peuvent heurter"),
+    );
     assert_eq!(rating_warning(&r), Some("Des scènes peuvent heurter"));
     let r = rating("16", "Interdit aux moins de 16 ans", None);
     assert_eq!(rating_warning(&r), Some("Interdit aux moins de 16 ans"));
@@ -487,25 +674,85 @@ fn rating_scheme_per_site() {
 
 #[test]
 fn a_digit_query_is_a_postal_code_prefix() {
-    assert!(cinema_matches("75", "Pathé Wepler", "Paris", Some("75"), Some("75018")));
-    assert!(cinema_matches("7501", "Pathé Wepler", "Paris", Some("75"), Some("75018")));
-    assert!(!cinema_matches("7502", "Pathé Wepler", "Paris", Some("75"), Some("75018")));
+    assert!(cinema_matches(
+        "75",
+        "Pathé Wepler",
+        "Paris",
+        Some("75"),
+        Some("75018")
+    ));
+    assert!(cinema_matches(
+        "7501",
+        "Pathé Wepler",
+        "Paris",
+        Some("75"),
+        Some("75018")
+    ));
+    assert!(!cinema_matches(
+        "7502",
+        "Pathé Wepler",
+        "Paris",
+        Some("75"),
+        Some("75018")
+    ));
     // Either code may match: the theatre's here, the city's department below.
-    assert!(cinema_matches("9208", "La Défense", "Puteaux", None, Some("92080")));
-    assert!(cinema_matches("13", "Plan de Campagne", "Les Pennes", Some("13"), None));
+    assert!(cinema_matches(
+        "9208",
+        "La Défense",
+        "Puteaux",
+        None,
+        Some("92080")
+    ));
+    assert!(cinema_matches(
+        "13",
+        "Plan de Campagne",
+        "Les Pennes",
+        Some("13"),
+        None
+    ));
     // A digit query never matches names ("4DX" cinema would otherwise match "4").
-    assert!(!cinema_matches("4", "4DX Center", "Lyon", Some("69"), Some("69002")));
+    assert!(!cinema_matches(
+        "4",
+        "4DX Center",
+        "Lyon",
+        Some("69"),
+        Some("69002")
+    ));
     assert!(!cinema_matches("75", "Wepler", "Paris", None, None));
     // Dutch postal codes keep their letters.
-    assert!(cinema_matches("1012 a", "Tuschinski", "Amsterdam", None, Some("1012 AB")));
+    assert!(cinema_matches(
+        "1012 a",
+        "Tuschinski",
+        "Amsterdam",
+        None,
+        Some("1012 AB")
+    ));
 }
 
 #[test]
 fn a_text_query_matches_name_or_city_without_accents() {
-    assert!(cinema_matches("evry", "Pathé Évry", "Évry-Courcouronnes", Some("91"), None));
+    assert!(cinema_matches(
+        "evry",
+        "Pathé Évry",
+        "Évry-Courcouronnes",
+        Some("91"),
+        None
+    ));
     assert!(cinema_matches("NIMES", "Cinéma", "Nîmes", None, None));
-    assert!(cinema_matches("  bellecour ", "Pathé Bellecour", "Lyon", None, None));
-    assert!(!cinema_matches("lille", "Pathé Bellecour", "Lyon", None, None));
+    assert!(cinema_matches(
+        "  bellecour ",
+        "Pathé Bellecour",
+        "Lyon",
+        None,
+        None
+    ));
+    assert!(!cinema_matches(
+        "lille",
+        "Pathé Bellecour",
+        "Lyon",
+        None,
+        None
+    ));
     assert!(cinema_matches("", "Pathé Bellecour", "Lyon", None, None));
     assert!(cinema_matches("   ", "Pathé Bellecour", "Lyon", None, None));
 }
@@ -535,7 +782,10 @@ fn antipodes_are_half_the_circumference() {
     let d = distance_km((0.0, 0.0), (0.0, 180.0));
     assert!(d.is_finite());
     // 180 degrees × 60 nautical miles × 1.853159616 km.
-    assert!((d - 180.0 * 60.0 * KM_PER_NAUTICAL_MILE).abs() < 1e-6, "{d}");
+    assert!(
+        (d - 180.0 * 60.0 * KM_PER_NAUTICAL_MILE).abs() < 1e-6,
+        "{d}"
+    );
     assert!(distance_km((90.0, 0.0), (-90.0, 0.0)).is_finite());
 }
 
@@ -572,8 +822,14 @@ fn locator_defaults_are_6_cinemas_and_50_and_settings_override_them() {
     assert_eq!(DEFAULT_MAX_GEOLOCATION_CINEMAS, 6);
     assert_eq!(DEFAULT_MAX_GEOLOCATION_DISTANCE, 50.0);
     let defaults = LocatorLimits::default();
-    assert_eq!(defaults.max_geolocation_cinemas, DEFAULT_MAX_GEOLOCATION_CINEMAS);
-    assert_eq!(defaults.max_geolocation_distance, DEFAULT_MAX_GEOLOCATION_DISTANCE);
+    assert_eq!(
+        defaults.max_geolocation_cinemas,
+        DEFAULT_MAX_GEOLOCATION_CINEMAS
+    );
+    assert_eq!(
+        defaults.max_geolocation_distance,
+        DEFAULT_MAX_GEOLOCATION_DISTANCE
+    );
     assert_eq!(effective_locator_limits(None, None), (50.0, 6));
     assert_eq!(effective_locator_limits(Some(20.0), Some(3)), (20.0, 3));
     assert_eq!(effective_locator_limits(Some(0.0), Some(0)), (50.0, 6));
@@ -592,7 +848,10 @@ fn nearest_cinemas_over_the_cinema_list_use_settings() {
     let near = nearest_cinemas_in(PARIS, &cinemas, None);
     let slugs: Vec<&str> = near.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(slugs, ["bercy", "wepler"]);
-    let limits = LocatorLimits { max_geolocation_distance: 1000.0, max_geolocation_cinemas: 1 };
+    let limits = LocatorLimits {
+        max_geolocation_distance: 1000.0,
+        max_geolocation_cinemas: 1,
+    };
     let near = nearest_cinemas_in(LYON, &cinemas, Some(&limits));
     assert_eq!(near.len(), 1);
     assert_eq!(near[0].0, "lyon");
@@ -622,7 +881,13 @@ fn flag_numbers_map_to_the_spec_colours() {
 fn every_flag_keeps_wcag_aa_contrast() {
     for c in FlagColour::ALL {
         let ratio = contrast_ratio(c.background(), c.text()).unwrap();
-        assert!(ratio >= MIN_CONTRAST, "{} {} on {}: {ratio:.2}", c.name(), c.text(), c.background());
+        assert!(
+            ratio >= MIN_CONTRAST,
+            "{} {} on {}: {ratio:.2}",
+            c.name(),
+            c.text(),
+            c.background()
+        );
     }
 }
 
@@ -632,7 +897,10 @@ fn contrast_ratio_follows_wcag() {
     assert!((max - 21.0).abs() < 1e-9, "{max}");
     assert_eq!(contrast_ratio("#fff", "#FFFFFF"), Some(1.0));
     // Order does not matter.
-    assert_eq!(contrast_ratio("#777777", "#ffffff"), contrast_ratio("ffffff", "#777777"));
+    assert_eq!(
+        contrast_ratio("#777777", "#ffffff"),
+        contrast_ratio("ffffff", "#777777")
+    );
     // #777 on white is the classic just-below-AA grey (4.48).
     let grey = contrast_ratio("#777", "#fff").unwrap();
     assert!(grey > 4.4 && grey < 4.5, "{grey}");
@@ -725,19 +993,34 @@ fn faq(title: &str, description: &str) -> FooterFaqItem {
 
 #[test]
 fn footer_faq_questions_need_title_and_description() {
-    assert!(faq_item_shown(&faq("Comment réserver ?", "<p>En ligne.</p>")));
+    assert!(faq_item_shown(&faq(
+        "Comment réserver ?",
+        "<p>En ligne.</p>"
+    )));
     assert!(!faq_item_shown(&faq("", "<p>En ligne.</p>")));
     assert!(!faq_item_shown(&faq("  ", "<p>En ligne.</p>")));
     assert!(!faq_item_shown(&faq("Comment réserver ?", "")));
-    assert!(!faq_item_shown(&faq("Comment réserver ?", "<p> &nbsp; </p>")));
-    let items = vec![faq("A", "<p>a</p>"), faq("B", ""), faq("", "c"), faq("D", "d")];
-    let titles: Vec<_> = footer_faq(&items).iter().map(|i| i.title.as_str()).collect();
+    assert!(!faq_item_shown(&faq(
+        "Comment réserver ?",
+        "<p> &nbsp; </p>"
+    )));
+    let items = vec![
+        faq("A", "<p>a</p>"),
+        faq("B", ""),
+        faq("", "c"),
+        faq("D", "d"),
+    ];
+    let titles: Vec<_> = footer_faq(&items)
+        .iter()
+        .map(|i| i.title.as_str())
+        .collect();
     assert_eq!(titles, ["A", "D"]);
 }
 
 #[test]
 fn agent_chat_is_used_only_with_all_four_settings() {
-    let full = json!({"organizationId": "o", "deploymentName": "d", "siteUrl": "s", "scrtUrl": "u"});
+    let full =
+        json!({"organizationId": "o", "deploymentName": "d", "siteUrl": "s", "scrtUrl": "u"});
     let settings: Settings = serde_json::from_value(json!({"agentChat": full})).unwrap();
     assert!(agent_chat(&settings).is_some());
     for missing in ["organizationId", "deploymentName", "siteUrl", "scrtUrl"] {

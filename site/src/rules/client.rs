@@ -72,9 +72,9 @@ pub const DEFAULT_PHOTO_MARKER: &str = "default-photo";
 /// because URL paths from CDNs vary in case). Otherwise the initials are shown.
 pub fn show_avatar(photo_url: Option<&str>) -> bool {
     match photo_url.map(str::trim) {
-        Some(url) if !url.is_empty() => {
-            !url.to_ascii_lowercase().contains(&DEFAULT_PHOTO_MARKER.to_ascii_lowercase())
-        }
+        Some(url) if !url.is_empty() => !url
+            .to_ascii_lowercase()
+            .contains(&DEFAULT_PHOTO_MARKER.to_ascii_lowercase()),
         _ => false,
     }
 }
@@ -87,7 +87,10 @@ pub fn show_avatar(photo_url: Option<&str>) -> bool {
 /// A multi-word name still gives one letter ("de la Tour" → "D"). A missing name gives
 /// nothing, so the result has 0, 1 or 2 letters.
 pub fn avatar_initials(first_name: &str, last_name: &str) -> String {
-    [last_name, first_name].into_iter().filter_map(initial).collect()
+    [last_name, first_name]
+        .into_iter()
+        .filter_map(initial)
+        .collect()
 }
 
 fn initial(name: &str) -> Option<char> {

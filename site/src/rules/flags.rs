@@ -15,8 +15,13 @@ pub enum FlagColour {
 }
 
 impl FlagColour {
-    pub const ALL: [FlagColour; 5] =
-        [FlagColour::Green, FlagColour::Yellow, FlagColour::Grey, FlagColour::Red, FlagColour::Blue];
+    pub const ALL: [FlagColour; 5] = [
+        FlagColour::Green,
+        FlagColour::Yellow,
+        FlagColour::Grey,
+        FlagColour::Red,
+        FlagColour::Blue,
+    ];
 
     /// The content's number of the colour (1..=5).
     pub fn number(self) -> u8 {

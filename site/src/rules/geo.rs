@@ -34,7 +34,9 @@ pub fn effective_locator_limits(max_distance: Option<f64>, max_cinemas: Option<u
     let distance = max_distance
         .filter(|d| d.is_finite() && *d > 0.0)
         .unwrap_or(DEFAULT_MAX_GEOLOCATION_DISTANCE);
-    let count = max_cinemas.filter(|c| *c > 0).unwrap_or(DEFAULT_MAX_GEOLOCATION_CINEMAS);
+    let count = max_cinemas
+        .filter(|c| *c > 0)
+        .unwrap_or(DEFAULT_MAX_GEOLOCATION_CINEMAS);
     (distance, count)
 }
 

@@ -28,7 +28,7 @@ pub use search::{
     push_history_by, push_history_item, search_allowed, HISTORY_SIZE, MIN_SEARCH_LENGTH,
 };
 pub use show::{
-    format_duration, format_release_date, is_unknown_date, release_year, show_passes,
-    upsell_tag, visible_date, ShowFilter, UNKNOWN_DATE,
+    format_duration, format_release_date, is_unknown_date, release_year, show_passes, upsell_tag,
+    visible_date, ShowFilter, UNKNOWN_DATE,
 };
 pub use showtime::{effective_status, status_display, StatusDisplay};

@@ -11,7 +11,9 @@ const DEFAULT_RATING_CODES: [&str; 2] = ["TP", "AD"];
 /// Whether a rating code is the default "Tout public" (TP or AD, any case, blanks ignored).
 pub fn is_default_rating(code: &str) -> bool {
     let code = code.trim();
-    DEFAULT_RATING_CODES.iter().any(|d| d.eq_ignore_ascii_case(code))
+    DEFAULT_RATING_CODES
+        .iter()
+        .any(|d| d.eq_ignore_ascii_case(code))
 }
 
 /// The text to show as the rating warning, or `None` when nothing is to be shown.

@@ -83,7 +83,10 @@ pub fn cinema_matches(
         return true;
     }
     if query.starts_with(|c: char| c.is_ascii_digit()) {
-        let codes: Vec<&str> = [city_postal_code, theater_postal_code].into_iter().flatten().collect();
+        let codes: Vec<&str> = [city_postal_code, theater_postal_code]
+            .into_iter()
+            .flatten()
+            .collect();
         return postal_code_matches(query, &codes);
     }
     contains_folded(name, query) || contains_folded(city, query)

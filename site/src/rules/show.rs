@@ -102,8 +102,12 @@ pub fn show_passes(
     bookable: bool,
 ) -> bool {
     bookable
-        && any_chosen(&filter.versions, |v| show_versions.iter().any(|s| same_slug(s, v)))
-        && any_chosen(&filter.tags, |t| show_tags.iter().any(|s| tag_matches(t, s)))
+        && any_chosen(&filter.versions, |v| {
+            show_versions.iter().any(|s| same_slug(s, v))
+        })
+        && any_chosen(&filter.tags, |t| {
+            show_tags.iter().any(|s| tag_matches(t, s))
+        })
         && any_chosen(&filter.genres, |g| {
             let g = fold(g.trim());
             show_genres.iter().any(|s| fold(s.trim()) == g)
@@ -126,7 +130,9 @@ fn tag_matches(chosen: &str, show_tag: &str) -> bool {
 /// The tag to upsell (spec §5): the lowest non-zero upsell order; 0 means "never upsell".
 /// On equal orders the first tag in the given order wins, so the choice is stable.
 pub fn upsell_tag(tags: &[Tag]) -> Option<&Tag> {
-    tags.iter().filter(|t| t.orders.upsell != 0).min_by_key(|t| t.orders.upsell)
+    tags.iter()
+        .filter(|t| t.orders.upsell != 0)
+        .min_by_key(|t| t.orders.upsell)
 }
 
 #[cfg(test)]

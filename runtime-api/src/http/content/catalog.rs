@@ -1,0 +1,180 @@
+//! Shows, events and experiences: `/shows`, `/show/{slug}` (+ `/translate`, `/cinemas`,
+//! `/showtimes/{cinema}/{date}`), `/vod`, `/tags`, `/versions`, `/events`, `/event/{slug}`
+//! (+ `/shows`), `/gpxp`, `/gpxp/{slug}` (+ `/shows`), `/technologies`,
+//! `/experience-group/{slug}`.
+
+use super::places::{parse_date, DateQuery};
+use super::{found, live, locale_of, translations};
+use crate::app::AppState;
+use crate::content::index::Translatable;
+use crate::content::ScheduleQuery;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::locale::Locale;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use site::content::*;
+use std::collections::BTreeMap;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/shows", get(shows))
+        .route("/show/{slug}", get(show))
+        .route("/show/{slug}/translate", get(show_translate))
+        .route("/show/{slug}/cinemas", get(show_cinemas))
+        .route("/show/{slug}/showtimes/{cinema}/{date}", get(show_showtimes))
+        .route("/vod", get(vod))
+        .route("/tags", get(tags))
+        .route("/versions", get(versions))
+        .route("/events", get(events))
+        .route("/event/{slug}", get(event))
+        .route("/event/{slug}/shows", get(event_shows))
+        .route("/gpxp", get(experiences))
+        .route("/gpxp/{slug}", get(experience))
+        .route("/gpxp/{slug}/shows", get(experience_shows))
+        .route("/technologies", get(technologies))
+        .route("/experience-group/{slug}", get(experience_group))
+}
+
+async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {
+    let gone = &app.content.site(locale.site).gone_shows;
+    Json(locale_of(&app, locale).content.shows.iter().filter(|s| !gone.contains(&s.slug)).map(Show::summary).collect())
+}
+
+/// A show that is gone answers 410 (spec §8), an unknown one 404.
+fn live_show<'a>(app: &'a AppState, locale: Locale, slug: &str) -> ApiResult<&'a Show> {
+    if app.content.site(locale.site).gone_shows.contains(slug) {
+        return Err(ApiError::Gone { kind: "show", slug: slug.to_string() });
+    }
+    found(locale_of(app, locale).show(slug), "show", slug)
+}
+
+async fn show(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Show>> {
+    Ok(Json(live_show(&app, locale, &slug)?.clone()))
+}
+
+async fn show_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+    let show = live_show(&app, locale, &slug)?;
+    Ok(Json(translations(&app, locale, Translatable::Show, &show.reference)))
+}
+
+async fn show_cinemas(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Response> {
+    live_show(&app, locale, &slug)?;
+    let index = locale_of(&app, locale);
+    let mut slugs: Vec<&str> = app.content.site(locale.site).of_show(&slug).map(|s| s.cinema.as_str()).collect();
+    slugs.sort_unstable();
+    slugs.dedup();
+    let cinemas: Vec<Cinema> = slugs.into_iter().filter_map(|c| index.cinema(c)).map(|c| c.cinema.clone()).collect();
+    Ok(live(cinemas))
+}
+
+async fn show_showtimes(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path((slug, cinema, date)): Path<(String, String, String)>,
+) -> ApiResult<Response> {
+    live_show(&app, locale, &slug)?;
+    let index = locale_of(&app, locale);
+    found(index.cinema(&cinema), "cinema", &cinema)?;
+    let day = parse_date(Some(&date))?;
+    let now = app.clock.now();
+    let showtimes: Vec<Showtime> = app
+        .content
+        .site(locale.site)
+        .of_show(&slug)
+        .filter(|s| s.cinema == cinema && Some(s.datetime.date_naive()) == day)
+        .map(|s| app.content.present_showtime(locale.site, index, s, now))
+        .collect();
+    Ok(live(showtimes))
+}
+
+async fn vod(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowVod>> {
+    Json(locale_of(&app, locale).content.vod.clone())
+}
+
+async fn tags(State(app): State<AppState>, locale: Locale) -> Json<Vec<Tag>> {
+    Json(locale_of(&app, locale).content.tags.clone())
+}
+
+async fn versions(State(app): State<AppState>, locale: Locale) -> Json<Vec<Version>> {
+    Json(locale_of(&app, locale).content.versions.clone())
+}
+
+/// The entertainment page: seasons and special events, and the event shows.
+#[derive(Serialize)]
+struct Events {
+    seasons: Vec<Season>,
+    shows: Vec<ShowSummary>,
+}
+
+async fn events(State(app): State<AppState>, locale: Locale) -> Json<Events> {
+    let content = &locale_of(&app, locale).content;
+    let gone = &app.content.site(locale.site).gone_shows;
+    Json(Events {
+        seasons: content.seasons.iter().filter(|s| s.season.active).map(|s| s.season.clone()).collect(),
+        shows: content.shows.iter().filter(|s| !s.is_movie && !gone.contains(&s.slug)).map(Show::summary).collect(),
+    })
+}
+
+fn season_show_slugs<'a>(app: &'a AppState, locale: Locale, season: &SeasonDetail) -> &'a [String] {
+    locale_of(app, locale).content.season_shows.get(&season.season.reference).map(Vec::as_slice).unwrap_or(&[])
+}
+
+/// A season or special event with its showtimes per cinema and show. One that moved carries
+/// `redirectSlug` (spec §2 season guard) and no showtimes.
+async fn event(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Response> {
+    let index = locale_of(&app, locale);
+    let mut season = found(index.season(&slug), "event", &slug)?.clone();
+    if season.season.redirect_slug.is_none() {
+        let now = app.clock.now();
+        let site = app.content.site(locale.site);
+        let mut by_cinema: BTreeMap<String, BTreeMap<String, Vec<Showtime>>> = BTreeMap::new();
+        for show in season_show_slugs(&app, locale, &season) {
+            for s in site.of_show(show) {
+                let presented = app.content.present_showtime(locale.site, index, s, now);
+                by_cinema.entry(s.cinema.clone()).or_default().entry(show.clone()).or_default().push(presented);
+            }
+        }
+        season.showtimes = by_cinema;
+    }
+    Ok(live(season))
+}
+
+async fn event_shows(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Vec<ShowSummary>>> {
+    let index = locale_of(&app, locale);
+    let season = found(index.season(&slug), "event", &slug)?;
+    Ok(Json(season_show_slugs(&app, locale, season).iter().filter_map(|s| index.show(s)).map(Show::summary).collect()))
+}
+
+async fn experiences(State(app): State<AppState>, locale: Locale) -> Json<Vec<Experience>> {
+    Json(locale_of(&app, locale).content.experiences.clone())
+}
+
+async fn experience(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Experience>> {
+    Ok(Json(found(locale_of(&app, locale).experience(&slug), "experience", &slug)?.clone()))
+}
+
+/// Schedule of the showtimes in an experience's halls, across the site's cinemas.
+async fn experience_shows(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+    Query(q): Query<DateQuery>,
+) -> ApiResult<Response> {
+    let index = locale_of(&app, locale);
+    let experience = found(index.experience(&slug), "experience", &slug)?;
+    let tag = experience.tag.clone().unwrap_or_else(|| slug.clone());
+    let query = ScheduleQuery { date: parse_date(q.date.as_deref())? };
+    let showtimes = app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag));
+    Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
+}
+
+async fn technologies(State(app): State<AppState>, locale: Locale) -> Json<Vec<Technology>> {
+    Json(locale_of(&app, locale).content.technologies.clone())
+}
+
+async fn experience_group(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<ExperienceGroup>> {
+    Ok(Json(found(locale_of(&app, locale).experience_group(&slug), "experience group", &slug)?.clone()))
+}

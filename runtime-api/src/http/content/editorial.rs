@@ -1,0 +1,170 @@
+//! News, offers, articles, master templates and the help centre: `/news…`, `/offers/…`,
+//! `/news-offers`, `/offer/{slug}…`, `/article/{slug}…`, `/featured`, `/master-template/…`,
+//! `/native-ad`, `/permanent-autopromo`, `/youtube/latest`, `/faq/…`.
+
+use super::{found, locale_of, translations};
+use crate::app::AppState;
+use crate::content::index::Translatable;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::locale::Locale;
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use site::content::*;
+
+/// Highlighted news items on the news page.
+const HIGHLIGHTED_NEWS: usize = 2;
+/// Featured items per type.
+const FEATURED: usize = 6;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/news", get(news))
+        .route("/news/{slug}", get(news_item))
+        .route("/news/{slug}/translate", get(article_translate))
+        .route("/news-offers", get(news))
+        .route("/offers/page", get(offers_page))
+        .route("/offers/promotion", get(promotions))
+        .route("/offers/temporary", get(temporary_offers))
+        .route("/offer/{slug}", get(offer))
+        .route("/offer/{slug}/translate", get(offer_translate))
+        .route("/article/{slug}", get(article))
+        .route("/article/{slug}/translate", get(article_translate))
+        .route("/featured", get(featured))
+        .route("/master-template/pages", get(master_templates))
+        .route("/master-template/page/{slug}", get(master_template))
+        .route("/master-template/page/{slug}/translate", get(master_template_translate))
+        .route("/native-ad", get(native_ad))
+        .route("/permanent-autopromo", get(permanent_autopromo))
+        .route("/youtube/latest", get(youtube_latest))
+        .route("/faq/article/slug/{slug}", get(faq_by_slug))
+        .route("/faq/article/id/{id}", get(faq_by_id))
+        .route("/faq/category/{id}", get(faq_category))
+}
+
+async fn news(State(app): State<AppState>, locale: Locale) -> Json<NewsList> {
+    let content = &locale_of(&app, locale).content;
+    // Moved articles stay reachable by their old slug only, not in lists.
+    let mut news: Vec<Article> = content.articles.iter().filter(|a| a.redirect_slug.is_none()).cloned().collect();
+    news.sort_by(|a, b| b.release_date.cmp(&a.release_date).then_with(|| a.slug.cmp(&b.slug)));
+    let highlighted = news.iter().take(HIGHLIGHTED_NEWS).cloned().collect();
+    Json(NewsList { news, highlighted, offers: content.offers.clone() })
+}
+
+/// Any article by slug: news, event or experience article. One that moved answers with its
+/// `redirectSlug` so clients go to the new slug (spec §2 article redirect).
+fn any_article(app: &AppState, locale: Locale, slug: &str) -> ApiResult<Article> {
+    let index = locale_of(app, locale);
+    index
+        .article(slug)
+        .cloned()
+        .or_else(|| index.experience_article(slug).map(|a| a.article.clone()))
+        .or_else(|| index.offer(slug).map(|o| o.article.clone()))
+        .ok_or_else(|| ApiError::not_found("article", slug))
+}
+
+async fn news_item(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Article>> {
+    Ok(Json(found(locale_of(&app, locale).article(&slug), "news item", &slug)?.clone()))
+}
+
+async fn article(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Article>> {
+    Ok(Json(any_article(&app, locale, &slug)?))
+}
+
+async fn article_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+    let article = any_article(&app, locale, &slug)?;
+    Ok(Json(translations(&app, locale, Translatable::Article, &article.reference)))
+}
+
+async fn offers_page(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<OffersPageHeader>> {
+    Ok(Json(found(locale_of(&app, locale).content.offers_page.clone(), "offers page", "")?))
+}
+
+async fn promotions(State(app): State<AppState>, locale: Locale) -> Json<Vec<Promotion>> {
+    Json(locale_of(&app, locale).content.promotions.clone())
+}
+
+async fn temporary_offers(State(app): State<AppState>, locale: Locale) -> Json<Vec<TemporaryOffer>> {
+    let mut offers = locale_of(&app, locale).content.temporary_offers.clone();
+    offers.sort_by_key(|o| o.ordering);
+    Json(offers)
+}
+
+async fn offer(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Offer>> {
+    Ok(Json(found(locale_of(&app, locale).offer(&slug), "offer", &slug)?.clone()))
+}
+
+async fn offer_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+    let offer = found(locale_of(&app, locale).offer(&slug), "offer", &slug)?;
+    Ok(Json(translations(&app, locale, Translatable::Offer, &offer.article.reference)))
+}
+
+#[derive(Deserialize)]
+struct FeaturedQuery {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Featured {
+    Shows(Vec<ShowSummary>),
+    Articles(Vec<Article>),
+    Offers(Vec<Offer>),
+}
+
+/// `/featured?type=show|news|offer`: what the home page puts forward.
+async fn featured(State(app): State<AppState>, locale: Locale, Query(q): Query<FeaturedQuery>) -> ApiResult<Json<Featured>> {
+    let content = &locale_of(&app, locale).content;
+    let gone = &app.content.site(locale.site).gone_shows;
+    Ok(Json(match q.kind.as_deref().unwrap_or("show") {
+        "show" => {
+            let mut shows: Vec<&Show> = content.shows.iter().filter(|s| s.bookable && !s.coming_soon && !gone.contains(&s.slug)).collect();
+            shows.sort_by_key(|s| s.orders.home);
+            Featured::Shows(shows.into_iter().take(FEATURED).map(Show::summary).collect())
+        }
+        "news" => Featured::Articles(content.articles.iter().filter(|a| a.redirect_slug.is_none()).take(FEATURED).cloned().collect()),
+        "offer" => Featured::Offers(content.offers.iter().take(FEATURED).cloned().collect()),
+        other => return Err(ApiError::BadRequest(format!("featured type {other:?} is not one of show, news, offer"))),
+    }))
+}
+
+async fn master_templates(State(app): State<AppState>, locale: Locale) -> Json<Vec<MasterTemplate>> {
+    Json(locale_of(&app, locale).content.master_templates.clone())
+}
+
+async fn master_template(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<MasterTemplate>> {
+    Ok(Json(found(locale_of(&app, locale).master_template(&slug), "master template", &slug)?.clone()))
+}
+
+async fn master_template_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+    let page = found(locale_of(&app, locale).master_template(&slug), "master template", &slug)?;
+    Ok(Json(translations(&app, locale, Translatable::MasterTemplate, &page.reference)))
+}
+
+async fn native_ad(State(app): State<AppState>, locale: Locale) -> Json<Option<Promotion>> {
+    Json(locale_of(&app, locale).content.native_ad.clone())
+}
+
+async fn permanent_autopromo(State(app): State<AppState>, locale: Locale) -> Json<Option<Promotion>> {
+    Json(locale_of(&app, locale).content.permanent_autopromo.clone())
+}
+
+async fn youtube_latest(State(app): State<AppState>, locale: Locale) -> Json<Vec<Video>> {
+    Json(locale_of(&app, locale).content.youtube_latest.clone())
+}
+
+async fn faq_by_slug(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<FaqArticle>> {
+    Ok(Json(found(locale_of(&app, locale).faq_by_slug(&slug), "FAQ article", &slug)?.clone()))
+}
+
+async fn faq_by_id(State(app): State<AppState>, locale: Locale, Path(id): Path<String>) -> ApiResult<Json<FaqArticle>> {
+    Ok(Json(found(locale_of(&app, locale).faq_by_id(&id), "FAQ article", &id)?.clone()))
+}
+
+/// A category with no articles is not found (spec §2 FAQ category guard).
+async fn faq_category(State(app): State<AppState>, locale: Locale, Path(id): Path<String>) -> ApiResult<Json<FaqCategory>> {
+    let category = locale_of(&app, locale).content.faq_categories.iter().find(|c| c.id == id && !c.articles.is_empty()).cloned();
+    Ok(Json(found(category, "FAQ category", &id)?))
+}

@@ -1,0 +1,159 @@
+//! Cinemas, cities and zones: `/cinemas`, `/cinema/{slug}` (+ `/shows`, `/translate`),
+//! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`.
+
+use super::{found, live, locale_of, translations};
+use crate::app::AppState;
+use crate::content::index::Translatable;
+use crate::content::ScheduleQuery;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::locale::Locale;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::NaiveDate;
+use serde::Deserialize;
+use site::content::*;
+use site::rules::distance_km;
+
+/// Nearby lists on cinema and city pages.
+const NEARBY_CINEMAS: usize = 4;
+const NEARBY_CITIES: usize = 4;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/cinemas", get(cinemas))
+        .route("/cinema/{slug}", get(cinema))
+        .route("/cinema/{slug}/shows", get(cinema_shows))
+        .route("/cinema/{slug}/translate", get(cinema_translate))
+        .route("/cities", get(cities))
+        .route("/city/{slug}", get(city))
+        .route("/zone", get(zones))
+        .route("/zone/{id}", get(zone))
+}
+
+async fn cinemas(State(app): State<AppState>, locale: Locale) -> Json<Vec<Cinema>> {
+    Json(locale_of(&app, locale).content.cinemas.iter().map(|c| c.cinema.clone()).collect())
+}
+
+fn position(c: &Cinema) -> Option<(f64, f64)> {
+    c.gps_position.map(|p| (p.x, p.y))
+}
+
+async fn cinema(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<CinemaDetail>> {
+    let index = locale_of(&app, locale);
+    let mut detail = found(index.cinema(&slug), "cinema", &slug)?.clone();
+    if let Some(here) = position(&detail.cinema) {
+        let mut others: Vec<(f64, &CinemaDetail)> = index
+            .content
+            .cinemas
+            .iter()
+            .filter(|c| c.cinema.slug != slug)
+            .filter_map(|c| position(&c.cinema).map(|p| (distance_km(here, p), c)))
+            .collect();
+        others.sort_by(|a, b| a.0.total_cmp(&b.0));
+        detail.nearby_cinemas = others
+            .iter()
+            .take(NEARBY_CINEMAS)
+            .map(|(km, c)| CinemaLink {
+                slug: c.cinema.slug.clone(),
+                name: c.cinema.name.clone(),
+                city_slug: Some(c.cinema.city_slug.clone()),
+                distance: Some((km * 10.0).round() / 10.0),
+            })
+            .collect();
+        let mut cities: Vec<CityLink> = Vec::new();
+        for (_, c) in &others {
+            if c.cinema.city_slug != detail.cinema.city_slug && !cities.iter().any(|x| x.slug == c.cinema.city_slug) {
+                cities.push(CityLink { slug: c.cinema.city_slug.clone(), name: c.cinema.city.clone() });
+            }
+            if cities.len() == NEARBY_CITIES {
+                break;
+            }
+        }
+        detail.nearby_cities = cities;
+    }
+    if detail.ecards.is_empty() {
+        detail.ecards = index
+            .content
+            .ecards
+            .iter()
+            .map(|e| CinemaECard {
+                label: e.label.clone().unwrap_or_default(),
+                single_ttc_amount: (e.price / e.seats.max(1) as f64 * 100.0).round() / 100.0,
+                ttc_amount: e.price,
+                image: e.image.clone(),
+                image_alt: e.label.clone(),
+                ref_cmd: Some(e.type_id.clone()),
+                highlight_message: None,
+            })
+            .collect();
+    }
+    Ok(Json(detail))
+}
+
+#[derive(Deserialize)]
+pub struct DateQuery {
+    pub date: Option<String>,
+}
+
+pub fn parse_date(raw: Option<&str>) -> ApiResult<Option<NaiveDate>> {
+    match raw {
+        None | Some("") => Ok(None),
+        Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ApiError::BadRequest(format!("date {d:?} is not a YYYY-MM-DD date"))),
+    }
+}
+
+async fn cinema_shows(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+    Query(q): Query<DateQuery>,
+) -> ApiResult<Response> {
+    let index = locale_of(&app, locale);
+    found(index.cinema(&slug), "cinema", &slug)?;
+    let query = ScheduleQuery { date: parse_date(q.date.as_deref())? };
+    let showtimes = app.content.site(locale.site).of_cinema(&slug);
+    Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
+}
+
+async fn cinema_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+    let cinema = found(locale_of(&app, locale).cinema(&slug), "cinema", &slug)?;
+    Ok(Json(translations(&app, locale, Translatable::Cinema, &cinema.cinema.vista_ref)))
+}
+
+async fn cities(State(app): State<AppState>, locale: Locale) -> Json<Vec<City>> {
+    Json(locale_of(&app, locale).content.cities.iter().map(|c| c.city.clone()).collect())
+}
+
+async fn city(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<CityDetail>> {
+    let index = locale_of(&app, locale);
+    let mut detail = found(index.city(&slug), "city", &slug)?.clone();
+    detail.cinemas = index.content.cinemas.iter().filter(|c| c.cinema.city_slug == slug).map(|c| c.cinema.clone()).collect();
+    let here = detail.cinemas.iter().find_map(position);
+    if let Some(here) = here {
+        let mut others: Vec<(f64, CityLink)> = Vec::new();
+        for c in &index.content.cinemas {
+            if c.cinema.city_slug == slug || others.iter().any(|(_, l)| l.slug == c.cinema.city_slug) {
+                continue;
+            }
+            if let Some(p) = position(&c.cinema) {
+                others.push((distance_km(here, p), CityLink { slug: c.cinema.city_slug.clone(), name: c.cinema.city.clone() }));
+            }
+        }
+        others.sort_by(|a, b| a.0.total_cmp(&b.0));
+        detail.nearby = others.into_iter().take(NEARBY_CITIES).map(|(_, l)| l).collect();
+    }
+    Ok(Json(detail))
+}
+
+async fn zones(State(app): State<AppState>, locale: Locale) -> Json<Vec<Zone>> {
+    Json(locale_of(&app, locale).content.zones.clone())
+}
+
+async fn zone(State(app): State<AppState>, locale: Locale, Path(id): Path<String>) -> ApiResult<Json<Zone>> {
+    let zone = locale_of(&app, locale).content.zones.iter().find(|z| z.id == id).cloned();
+    Ok(Json(found(zone, "zone", &id)?))
+}

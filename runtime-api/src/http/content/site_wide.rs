@@ -1,0 +1,84 @@
+//! Site-wide content: `/settings`, `/alerts`, `/footer`, `/footer/faq`, `/cinepass`,
+//! `/cinepass/current-shows`, `/ecards`, `/cms/1.0.0/ecards`,
+//! `/cms/1.0.0/subscription/subscription-offers`.
+
+use super::{found, locale_of};
+use crate::app::AppState;
+use crate::http::error::ApiResult;
+use crate::http::locale::{Locale, SiteOnly};
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use site::content::*;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/settings", get(settings))
+        .route("/alerts", get(alerts))
+        .route("/footer", get(footer))
+        .route("/footer/faq", get(footer_faq))
+        .route("/cinepass", get(cinepass))
+        .route("/cinepass/current-shows", get(cinepass_shows))
+        .route("/ecards", get(ecards))
+        .route("/cms/1.0.0/ecards", get(ecards))
+        .route("/cms/1.0.0/subscription/subscription-offers", get(subscription_offers))
+}
+
+/// Settings with this site's feature flags resolved, so clients never apply overrides
+/// themselves.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SiteSettings {
+    #[serde(flatten)]
+    settings: Settings,
+    website: &'static str,
+    site_features_resolved: FeatureFlags,
+}
+
+async fn settings(State(app): State<AppState>, SiteOnly(site): SiteOnly) -> Json<SiteSettings> {
+    let settings = app.content.settings.clone();
+    let resolved = settings.features_for(site);
+    Json(SiteSettings { settings, website: site.website_code(), site_features_resolved: resolved })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Alerts {
+    alerts: Vec<Alert>,
+    cinema_alerts: Vec<CinemaAlert>,
+}
+
+async fn alerts(State(app): State<AppState>, locale: Locale) -> Json<Alerts> {
+    let content = &locale_of(&app, locale).content;
+    Json(Alerts { alerts: content.alerts.clone(), cinema_alerts: content.cinema_alerts.clone() })
+}
+
+async fn footer(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<Footer>> {
+    Ok(Json(found(locale_of(&app, locale).content.footer.clone(), "footer", "")?))
+}
+
+/// Only questions with both a title and a description are shown (spec §5).
+async fn footer_faq(State(app): State<AppState>, locale: Locale) -> Json<Vec<FooterFaqItem>> {
+    let items = locale_of(&app, locale).content.footer.as_ref().map(|f| f.faq.clone()).unwrap_or_default();
+    Json(site::rules::footer_faq(&items).into_iter().cloned().collect())
+}
+
+async fn cinepass(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<Subscription>> {
+    Ok(Json(found(locale_of(&app, locale).content.subscription.clone(), "subscription", locale.site.code())?))
+}
+
+async fn cinepass_shows(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<Vec<ShowSummary>>> {
+    let subscription = found(locale_of(&app, locale).content.subscription.as_ref(), "subscription", locale.site.code())?;
+    Ok(Json(subscription.current_shows.clone()))
+}
+
+async fn subscription_offers(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<Vec<SubscriptionOffer>>> {
+    let subscription = found(locale_of(&app, locale).content.subscription.as_ref(), "subscription", locale.site.code())?;
+    Ok(Json(subscription.offers.clone()))
+}
+
+/// Empty labels and terms are served as null (spec §5).
+async fn ecards(State(app): State<AppState>, locale: Locale) -> Json<Vec<ECard>> {
+    Json(locale_of(&app, locale).content.ecards.iter().cloned().map(site::rules::normalise_ecard).collect())
+}
