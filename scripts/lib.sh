@@ -52,7 +52,7 @@ start_api() {
   API_PID=$!
   trap stop_api EXIT
   for _ in $(seq 1 200); do
-    if curl -fsS -o /dev/null -H 'Host: fr.localhost' "http://127.0.0.1:$PORT/api/settings"; then return 0; fi
+    if curl -fs -o /dev/null -H 'Host: fr.localhost' "http://127.0.0.1:$PORT/api/settings"; then return 0; fi
     kill -0 "$API_PID" 2>/dev/null || { echo "runtime-api exited during start-up" >&2; exit 1; }
     sleep 0.1
   done

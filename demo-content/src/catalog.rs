@@ -119,7 +119,7 @@ pub fn cities(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<CityDetail> {
             let count = sw.cinemas.iter().filter(|k| k.city == i).count();
             let name = c.name.clone();
             let title = format!("{} {}", tr(lang, &words::CITY_WORD), name);
-            let top: Vec<ShowSummary> = sw.shows.iter().take(3).map(|&s| show_summary(&show(world, s, sw.site, lang))).collect();
+            let top: Vec<ShowSummary> = sw.shows.iter().take(3).map(|&s| show(world, s, sw.site, lang).summary()).collect();
             CityDetail {
                 city: City {
                     slug: c.slug.clone(),
@@ -392,28 +392,6 @@ fn content_rating(site: Site, lang: Lang, code: &str) -> ContentRating {
         cinecheck.push(Cinecheck { label: tr(lang, &["Violence", "Violence", "Gewalt", "Geweld"]).to_string(), icon: Some("violence".into()) });
     }
     ContentRating { reference, label, description: None, warning, cinecheck }
-}
-
-pub fn show_summary(show: &Show) -> ShowSummary {
-    ShowSummary {
-        slug: show.slug.clone(),
-        reference: show.reference.clone(),
-        title: show.title.clone(),
-        duration: show.duration,
-        genres: show.genres.clone(),
-        tags: show.tags.clone(),
-        releases: show.releases.clone(),
-        poster: show.poster.clone(),
-        content_rating: show.content_rating.clone(),
-        is_movie: show.is_movie,
-        new: show.new,
-        coming_soon: show.coming_soon,
-        premiere: show.premiere,
-        bookable: show.bookable,
-        flag: show.flag.clone(),
-        label: show.label.clone(),
-        kids: show.kids,
-    }
 }
 
 pub fn vod(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<ShowVod> {

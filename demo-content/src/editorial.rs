@@ -2,7 +2,7 @@
 //! experiences, help-centre articles, master templates, e-cards, subscription, footer, alerts.
 //! Slugs of news, offers and articles are translated where an editor would translate them.
 
-use crate::catalog::{self, show_summary};
+use crate::catalog;
 use crate::media;
 use crate::words::{tr, L};
 use crate::world::{slugify, SiteWorld, World};
@@ -116,7 +116,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
             let slug = local_slug(&title);
             let body = format!("<p>{}</p><p><strong>{}</strong> – {}.</p>", t(teaser), title, t(&read_more));
             let mut a = article(format!("news-{n}"), slug, title, ArticleType::News, t(teaser), body, day(today, -(n as i64) * 3));
-            a.featured_show = shows.get(n % shows.len().max(1)).map(show_summary);
+            a.featured_show = shows.get(n % shows.len().max(1)).map(Show::summary);
             articles.push(a);
         }
     }
@@ -230,7 +230,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
             SubscriptionOffer { id: "solo".into(), title: t(&["Solo", "Solo", "Solo", "Solo"]), description: Some(t(&["Cinéma illimité pour une personne.", "Unlimited cinema for one.", "Unbegrenzt Kino für eine Person.", "Onbeperkt film voor één persoon."])), monthly_price: 21.9, commitment_months: 12, options: vec![SubscriptionOption { id: "3d".into(), label: "3D".into(), price: 2.0, max_quantity: 1 }] },
             SubscriptionOffer { id: "duo".into(), title: t(&["Duo", "Duo", "Duo", "Duo"]), description: Some(t(&["Cinéma illimité à deux.", "Unlimited cinema for two.", "Unbegrenzt Kino zu zweit.", "Onbeperkt film met z'n tweeën."])), monthly_price: 36.9, commitment_months: 12, options: vec![SubscriptionOption { id: "premium".into(), label: t(&["Salles premium", "Premium screens", "Premium-Säle", "Premiumzalen"]), price: 4.0, max_quantity: 2 }] },
         ],
-        current_shows: shows.iter().take(4).map(show_summary).collect(),
+        current_shows: shows.iter().take(4).map(Show::summary).collect(),
         offer_promotions: Vec::new(),
     });
 

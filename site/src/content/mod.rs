@@ -48,6 +48,7 @@ mod locator;
 mod master_template;
 mod media;
 mod offer;
+mod pages;
 mod schedule;
 mod search;
 mod season;
@@ -82,6 +83,7 @@ pub use footer::{Footer, FooterColumn, FooterFaqItem, FooterLink, SocialLink};
 pub use locator::{LocalisationKind, LocatorCookie, LocatorType, LocatorValue};
 pub use master_template::{MasterTemplate, MosaicTile, TemplateBlock, TemplateHeader};
 pub use media::{Video, VideoProvider};
+pub use pages::{AlertsPage, EventsPage, FaqCategories, SiteSettings};
 pub use offer::{Offer, OfferBlock, OffersPageHeader, TemporaryOffer};
 pub use schedule::{Schedule, ScheduleResume, ScheduleShow, UpsellPush};
 pub use search::{

@@ -14,13 +14,13 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
 use site::content::*;
 use std::collections::BTreeMap;
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/shows", get(shows))
+        .route("/shows/gone", get(gone_shows))
         .route("/show/{slug}", get(show))
         .route("/show/{slug}/translate", get(show_translate))
         .route("/show/{slug}/cinemas", get(show_cinemas))
@@ -41,6 +41,14 @@ pub fn router() -> Router<AppState> {
 async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {
     let gone = &app.content.site(locale.site).gone_shows;
     Json(locale_of(&app, locale).content.shows.iter().filter(|s| !gone.contains(&s.slug)).map(Show::summary).collect())
+}
+
+/// Our addition to spec §7: slugs of shows taken down for good, so the generator can answer
+/// 410 for their old addresses.
+async fn gone_shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<String>> {
+    let mut gone: Vec<String> = app.content.site(locale.site).gone_shows.iter().cloned().collect();
+    gone.sort();
+    Json(gone)
 }
 
 /// A show that is gone answers 410 (spec §8), an unknown one 404.
@@ -102,17 +110,10 @@ async fn versions(State(app): State<AppState>, locale: Locale) -> Json<Vec<Versi
     Json(locale_of(&app, locale).content.versions.clone())
 }
 
-/// The entertainment page: seasons and special events, and the event shows.
-#[derive(Serialize)]
-struct Events {
-    seasons: Vec<Season>,
-    shows: Vec<ShowSummary>,
-}
-
-async fn events(State(app): State<AppState>, locale: Locale) -> Json<Events> {
+async fn events(State(app): State<AppState>, locale: Locale) -> Json<EventsPage> {
     let content = &locale_of(&app, locale).content;
     let gone = &app.content.site(locale.site).gone_shows;
-    Json(Events {
+    Json(EventsPage {
         seasons: content.seasons.iter().filter(|s| s.season.active).map(|s| s.season.clone()).collect(),
         shows: content.shows.iter().filter(|s| !s.is_movie && !gone.contains(&s.slug)).map(Show::summary).collect(),
     })

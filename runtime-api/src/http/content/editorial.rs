@@ -41,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/faq/article/slug/{slug}", get(faq_by_slug))
         .route("/faq/article/id/{id}", get(faq_by_id))
         .route("/faq/category/{id}", get(faq_category))
+        .route("/faq/categories", get(faq_categories))
 }
 
 async fn news(State(app): State<AppState>, locale: Locale) -> Json<NewsList> {
@@ -167,4 +168,9 @@ async fn faq_by_id(State(app): State<AppState>, locale: Locale, Path(id): Path<S
 async fn faq_category(State(app): State<AppState>, locale: Locale, Path(id): Path<String>) -> ApiResult<Json<FaqCategory>> {
     let category = locale_of(&app, locale).content.faq_categories.iter().find(|c| c.id == id && !c.articles.is_empty()).cloned();
     Ok(Json(found(category, "FAQ category", &id)?))
+}
+
+/// Our addition: the categories with articles, so a generator can list the help centre.
+async fn faq_categories(State(app): State<AppState>, locale: Locale) -> Json<FaqCategories> {
+    Json(locale_of(&app, locale).content.faq_categories.iter().filter(|c| !c.articles.is_empty()).cloned().collect())
 }

@@ -9,7 +9,6 @@ use crate::http::locale::{Locale, SiteOnly};
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Serialize;
 use site::content::*;
 
 pub fn router() -> Router<AppState> {
@@ -25,33 +24,15 @@ pub fn router() -> Router<AppState> {
         .route("/cms/1.0.0/subscription/subscription-offers", get(subscription_offers))
 }
 
-/// Settings with this site's feature flags resolved, so clients never apply overrides
-/// themselves.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SiteSettings {
-    #[serde(flatten)]
-    settings: Settings,
-    website: &'static str,
-    site_features_resolved: FeatureFlags,
-}
-
 async fn settings(State(app): State<AppState>, SiteOnly(site): SiteOnly) -> Json<SiteSettings> {
     let settings = app.content.settings.clone();
     let resolved = settings.features_for(site);
-    Json(SiteSettings { settings, website: site.website_code(), site_features_resolved: resolved })
+    Json(SiteSettings { settings, website: site.website_code().to_string(), site_features_resolved: resolved })
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Alerts {
-    alerts: Vec<Alert>,
-    cinema_alerts: Vec<CinemaAlert>,
-}
-
-async fn alerts(State(app): State<AppState>, locale: Locale) -> Json<Alerts> {
+async fn alerts(State(app): State<AppState>, locale: Locale) -> Json<AlertsPage> {
     let content = &locale_of(&app, locale).content;
-    Json(Alerts { alerts: content.alerts.clone(), cinema_alerts: content.cinema_alerts.clone() })
+    Json(AlertsPage { alerts: content.alerts.clone(), cinema_alerts: content.cinema_alerts.clone() })
 }
 
 async fn footer(State(app): State<AppState>, locale: Locale) -> ApiResult<Json<Footer>> {

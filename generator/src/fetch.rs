@@ -1,0 +1,139 @@
+//! Fetching from the content API over HTTP: the base URL is all it needs. Requests carry the
+//! site's host name (`{site}.localhost`, so one local API serves every site) and the
+//! `language` parameter; they run concurrently up to a bound, each with a timeout, and are
+//! retried with backoff on network errors and 5xx answers.
+
+use reqwest::StatusCode;
+use serde::de::DeserializeOwned;
+use site::{Lang, Site};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Requests in flight at once: enough to hide latency, few enough not to swamp the API.
+pub const CONCURRENCY: usize = 16;
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+/// Attempts per URL (the first and two retries).
+pub const ATTEMPTS: u32 = 3;
+const BACKOFF: Duration = Duration::from_millis(200);
+
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    #[error("{url}: {reason}")]
+    Failed { url: String, reason: String },
+}
+
+impl FetchError {
+    fn new(url: &str, reason: impl Into<String>) -> FetchError {
+        FetchError::Failed { url: url.to_string(), reason: reason.into() }
+    }
+}
+
+/// What a detail call answered: the item, or that it does not exist (404) or is gone (410).
+pub enum Answer<T> {
+    Found(T),
+    NotFound,
+    Gone,
+}
+
+#[derive(Clone)]
+pub struct Fetcher {
+    client: reqwest::Client,
+    base: String,
+    /// Host name per site; `{site}.localhost` unless configured otherwise.
+    hosts: Arc<dyn Fn(Site) -> String + Send + Sync>,
+    permits: Arc<Semaphore>,
+    pub requests: Arc<AtomicUsize>,
+    pub bytes: Arc<AtomicUsize>,
+}
+
+impl Fetcher {
+    pub fn new(base: &str) -> anyhow::Result<Fetcher> {
+        let client = reqwest::Client::builder().timeout(TIMEOUT).pool_max_idle_per_host(CONCURRENCY).build()?;
+        Ok(Fetcher {
+            client,
+            base: base.trim_end_matches('/').to_string(),
+            hosts: Arc::new(|site: Site| format!("{}.localhost", site.code())),
+            permits: Arc::new(Semaphore::new(CONCURRENCY)),
+            requests: Arc::new(AtomicUsize::new(0)),
+            bytes: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    /// The URL of a content call for a site and language (for messages and reports).
+    pub fn url(&self, lang: Option<Lang>, path: &str) -> String {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        match lang {
+            Some(lang) => format!("{}/api{path}{sep}language={}", self.base, lang.code()),
+            None => format!("{}/api{path}", self.base),
+        }
+    }
+
+    /// A call that must succeed.
+    pub async fn get<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: &str) -> Result<T, FetchError> {
+        match self.get_detail(site, lang, path).await? {
+            Answer::Found(value) => Ok(value),
+            Answer::NotFound => Err(FetchError::new(&self.url(lang, path), "not found (404)")),
+            Answer::Gone => Err(FetchError::new(&self.url(lang, path), "gone (410)")),
+        }
+    }
+
+    /// A detail call, where 404 and 410 are answers rather than failures.
+    pub async fn get_detail<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: &str) -> Result<Answer<T>, FetchError> {
+        let url = self.url(lang, path);
+        let host = (self.hosts)(site);
+        let _permit = self.permits.acquire().await.expect("the semaphore is never closed");
+        let mut last_error = String::new();
+        for attempt in 0..ATTEMPTS {
+            if attempt > 0 {
+                tokio::time::sleep(BACKOFF * 4u32.pow(attempt - 1)).await;
+            }
+            self.requests.fetch_add(1, Ordering::Relaxed);
+            let response = match self.client.get(&url).header(reqwest::header::HOST, &host).send().await {
+                Ok(response) => response,
+                Err(err) => {
+                    last_error = describe(&err);
+                    continue;
+                }
+            };
+            let status = response.status();
+            if status == StatusCode::NOT_FOUND {
+                return Ok(Answer::NotFound);
+            }
+            if status == StatusCode::GONE {
+                return Ok(Answer::Gone);
+            }
+            if status.is_server_error() {
+                last_error = format!("server error {status}");
+                continue;
+            }
+            if !status.is_success() {
+                // 4xx other than 404/410 will not get better by retrying.
+                return Err(FetchError::new(&url, format!("refused with {status}")));
+            }
+            let body = match response.bytes().await {
+                Ok(body) => body,
+                Err(err) => {
+                    last_error = describe(&err);
+                    continue;
+                }
+            };
+            self.bytes.fetch_add(body.len(), Ordering::Relaxed);
+            return serde_json::from_slice(&body)
+                .map(Answer::Found)
+                .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+        }
+        Err(FetchError::new(&url, format!("failed after {ATTEMPTS} attempts: {last_error}")))
+    }
+}
+
+fn describe(err: &reqwest::Error) -> String {
+    if err.is_timeout() {
+        format!("timed out after {}s", TIMEOUT.as_secs())
+    } else if err.is_connect() {
+        "could not connect".to_string()
+    } else {
+        err.to_string()
+    }
+}
