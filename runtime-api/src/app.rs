@@ -63,7 +63,10 @@ impl AppState {
 }
 
 pub fn app(state: AppState) -> Router {
-    let api = http::content::router().layer(axum::middleware::from_fn(http::etag::etag));
+    let api = http::content::router()
+        .fallback(|uri: axum::http::Uri| async move { http::error::ApiError::not_found("call", uri.path().to_string()) })
+        .layer(axum::middleware::from_fn(http::etag::etag))
+        .layer(axum::middleware::from_fn(http::error::json_errors));
     Router::new()
         .nest("/api", api)
         .merge(http::i18n::router().layer(axum::middleware::from_fn(http::etag::etag)))

@@ -58,3 +58,37 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Errors axum answers by itself (a query string it cannot read, an invalid path, an unknown
+/// route, a body too large) come as plain text; API clients get the same JSON shape as for
+/// ours.
+pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let message = String::from_utf8_lossy(&text).trim().to_string();
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        s if s.is_server_error() => "internal",
+        _ => "bad_request",
+    };
+    let message = if message.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { message };
+    let mut response = (status, Json(ErrorBody { error: code, message })).into_response();
+    for (name, value) in parts.headers.iter() {
+        if name == axum::http::header::ALLOW {
+            response.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    response
+}

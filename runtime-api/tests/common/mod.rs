@@ -32,7 +32,9 @@ pub fn today() -> NaiveDate {
 
 /// The instant the fixed clock gives every request.
 pub fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid instant")
+    Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
+        .single()
+        .expect("valid instant")
 }
 
 pub struct Fixture {
@@ -47,29 +49,57 @@ pub static FIXTURE: LazyLock<Fixture> = LazyLock::new(build);
 
 fn build() -> Fixture {
     let brand = Brand::from_json(BRAND_JSON).expect("config/brand.json parses");
-    let options = DemoOptions { seed: DEFAULT_SEED, scale: 1, today: today() };
+    let options = DemoOptions {
+        seed: DEFAULT_SEED,
+        scale: 1,
+        today: today(),
+    };
     let demo = demo_content::generate(&options, &brand);
     let locales = Locales::load(Path::new(LOCALES_DIR)).expect("locales load");
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("runtime-api-content-api");
     let out = root.join("out");
     let media = root.join("media");
     write_preview_fixture(&root, &out, &media);
-    let state = AppState::new(demo.snapshot.clone(), brand, locales, out.clone(), media, Clock::Fixed(now()));
-    Fixture { router: app(state), snapshot: demo.snapshot, out }
+    let state = AppState::new(
+        demo.snapshot.clone(),
+        brand,
+        locales,
+        out.clone(),
+        media,
+        Clock::Fixed(now()),
+    );
+    Fixture {
+        router: app(state),
+        snapshot: demo.snapshot,
+        out,
+    }
 }
 
 /// A tiny generated site for the preview tests, and a file next to it (outside `out/`) that
 /// must never be reachable. Written atomically: other test processes may read it meanwhile.
 fn write_preview_fixture(root: &Path, out: &Path, media: &Path) {
     let files: [(PathBuf, &str); 5] = [
-        (out.join("fr/index.html"), "<!doctype html><title>Accueil</title><h1>Lumen FR home</h1>"),
-        (out.join("fr/cinemas.html"), "<!doctype html><title>Cinémas</title><h1>Lumen FR cinemas</h1>"),
-        (out.join("fr/404.html"), "<!doctype html><title>Introuvable</title><h1>Lumen FR not found</h1>"),
-        (media.join("posters/probe.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+        (
+            out.join("fr/index.html"),
+            "<!doctype html><title>Accueil</title><h1>Lumen FR home</h1>",
+        ),
+        (
+            out.join("fr/cinemas.html"),
+            "<!doctype html><title>Cinémas</title><h1>Lumen FR cinemas</h1>",
+        ),
+        (
+            out.join("fr/404.html"),
+            "<!doctype html><title>Introuvable</title><h1>Lumen FR not found</h1>",
+        ),
+        (
+            media.join("posters/probe.svg"),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        ),
         (root.join("secret.txt"), "TOP-SECRET-OUTSIDE-OUT"),
     ];
     for (path, text) in files {
-        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create fixture folder");
+        std::fs::create_dir_all(path.parent().expect("has a parent"))
+            .expect("create fixture folder");
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
         std::fs::write(&tmp, text).expect("write fixture file");
         std::fs::rename(&tmp, &path).expect("move fixture file into place");
@@ -81,11 +111,15 @@ pub fn snapshot() -> &'static Snapshot {
 }
 
 pub fn site_content(site: Site) -> &'static SiteContent {
-    snapshot().site(site).expect("every site is in the snapshot")
+    snapshot()
+        .site(site)
+        .expect("every site is in the snapshot")
 }
 
 pub fn locale(site: Site, lang: Lang) -> &'static LocaleContent {
-    snapshot().locale(site, lang).expect("every site has each of its languages")
+    snapshot()
+        .locale(site, lang)
+        .expect("every site has each of its languages")
 }
 
 /// What came back from the router.
@@ -125,21 +159,51 @@ impl Reply {
     }
 
     pub fn assert_status(&self, status: StatusCode) -> &Self {
-        assert_eq!(self.status, status, "{}: unexpected status; body: {}", self.what, self.text());
+        assert_eq!(
+            self.status,
+            status,
+            "{}: unexpected status; body: {}",
+            self.what,
+            self.text()
+        );
         self
     }
 }
 
 pub async fn send(request: Request<Body>) -> Reply {
-    let what = format!("{} {} (Host {:?})", request.method(), request.uri(), request.headers().get(header::HOST));
-    let response = FIXTURE.router.clone().oneshot(request).await.expect("the router is infallible");
+    let what = format!(
+        "{} {} (Host {:?})",
+        request.method(),
+        request.uri(),
+        request.headers().get(header::HOST)
+    );
+    let response = FIXTURE
+        .router
+        .clone()
+        .oneshot(request)
+        .await
+        .expect("the router is infallible");
     let (parts, body) = response.into_parts();
     let body = to_bytes(body, MAX_TEST_BODY).await.expect("readable body");
-    Reply { status: parts.status, headers: parts.headers, body, what }
+    Reply {
+        status: parts.status,
+        headers: parts.headers,
+        body,
+        what,
+    }
 }
 
-pub fn request(method: Method, host: &str, uri: &str, headers: &[(&str, &str)], body: Body) -> Request<Body> {
-    let mut builder = Request::builder().method(method).uri(uri).header(header::HOST, host);
+pub fn request(
+    method: Method,
+    host: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: Body,
+) -> Request<Body> {
+    let mut builder = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::HOST, host);
     for (name, value) in headers {
         builder = builder.header(*name, *value);
     }
@@ -159,10 +223,24 @@ pub async fn api(host: &str, uri: &str) -> Value {
     let reply = get(host, uri).await;
     reply.assert_status(StatusCode::OK);
     let content_type = reply.header("content-type").unwrap_or("");
-    assert!(content_type.starts_with("application/json"), "{}: content-type {content_type:?}", reply.what);
-    let etag = reply.etag().unwrap_or_else(|| panic!("{}: a 200 GET must carry an ETag", reply.what));
-    assert!(etag.starts_with('"') && etag.ends_with('"') && etag.len() > 2, "{}: malformed ETag {etag:?}", reply.what);
-    assert!(reply.header("cache-control").is_some(), "{}: no Cache-Control", reply.what);
+    assert!(
+        content_type.starts_with("application/json"),
+        "{}: content-type {content_type:?}",
+        reply.what
+    );
+    let etag = reply
+        .etag()
+        .unwrap_or_else(|| panic!("{}: a 200 GET must carry an ETag", reply.what));
+    assert!(
+        etag.starts_with('"') && etag.ends_with('"') && etag.len() > 2,
+        "{}: malformed ETag {etag:?}",
+        reply.what
+    );
+    assert!(
+        reply.header("cache-control").is_some(),
+        "{}: no Cache-Control",
+        reply.what
+    );
     reply.json()
 }
 
@@ -171,36 +249,62 @@ pub async fn api_error(host: &str, uri: &str, status: StatusCode, code: &str) ->
     let reply = get(host, uri).await;
     reply.assert_status(status);
     let body = reply.json();
-    assert_eq!(body["error"], code, "{}: error code; body {body}", reply.what);
-    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{}: error message missing: {body}", reply.what);
-    assert!(reply.etag().is_none(), "{}: an error answer must not carry an ETag", reply.what);
+    assert_eq!(
+        body["error"], code,
+        "{}: error code; body {body}",
+        reply.what
+    );
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{}: error message missing: {body}",
+        reply.what
+    );
+    assert!(
+        reply.etag().is_none(),
+        "{}: an error answer must not carry an ETag",
+        reply.what
+    );
     body
 }
 
 /// The string at `key`, or a failure naming the value.
 pub fn s<'a>(value: &'a Value, key: &str) -> &'a str {
-    value[key].as_str().unwrap_or_else(|| panic!("{key:?} is not a string in {value}"))
+    value[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key:?} is not a string in {value}"))
 }
 
 /// The array at `key` (or the value itself when `key` is empty).
 pub fn arr<'a>(value: &'a Value, key: &str) -> &'a Vec<Value> {
     let v = if key.is_empty() { value } else { &value[key] };
-    v.as_array().unwrap_or_else(|| panic!("{key:?} is not an array in {}", truncate(value)))
+    v.as_array()
+        .unwrap_or_else(|| panic!("{key:?} is not an array in {}", truncate(value)))
 }
 
 pub fn obj<'a>(value: &'a Value, key: &str) -> &'a serde_json::Map<String, Value> {
     let v = if key.is_empty() { value } else { &value[key] };
-    v.as_object().unwrap_or_else(|| panic!("{key:?} is not an object in {}", truncate(value)))
+    v.as_object()
+        .unwrap_or_else(|| panic!("{key:?} is not an object in {}", truncate(value)))
 }
 
 pub fn slugs(list: &Value) -> Vec<String> {
-    arr(list, "").iter().map(|x| s(x, "slug").to_string()).collect()
+    arr(list, "")
+        .iter()
+        .map(|x| s(x, "slug").to_string())
+        .collect()
 }
 
 pub fn truncate(value: &Value) -> String {
     let text = value.to_string();
     if text.len() > 600 {
-        format!("{}…", &text[..text.char_indices().nth(600).map(|(i, _)| i).unwrap_or(text.len())])
+        format!(
+            "{}…",
+            &text[..text
+                .char_indices()
+                .nth(600)
+                .map(|(i, _)| i)
+                .unwrap_or(text.len())]
+        )
     } else {
         text
     }

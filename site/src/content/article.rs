@@ -100,4 +100,8 @@ pub struct NewsList {
     pub highlighted: Vec<Article>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offers: Vec<Offer>,
+    /// Articles that moved: old slug → new slug (spec §2 article redirect). Not listed in
+    /// `news`, but their old addresses must keep working.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub moved: std::collections::BTreeMap<String, String>,
 }

@@ -36,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .route("/gpxp/{slug}/shows", get(experience_shows))
         .route("/technologies", get(technologies))
         .route("/experience-group/{slug}", get(experience_group))
+        .route("/experience-groups", get(experience_groups))
 }
 
 async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {
@@ -98,8 +99,11 @@ async fn show_showtimes(
     Ok(live(showtimes))
 }
 
+/// Films available at home. A show gone from the cinemas may still be on VOD, but its page
+/// answers 410, so it is not linked from here.
 async fn vod(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowVod>> {
-    Json(locale_of(&app, locale).content.vod.clone())
+    let gone = &app.content.site(locale.site).gone_shows;
+    Json(locale_of(&app, locale).content.vod.iter().filter(|v| !gone.contains(&v.slug)).cloned().collect())
 }
 
 async fn tags(State(app): State<AppState>, locale: Locale) -> Json<Vec<Tag>> {
@@ -178,4 +182,9 @@ async fn technologies(State(app): State<AppState>, locale: Locale) -> Json<Vec<T
 
 async fn experience_group(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<ExperienceGroup>> {
     Ok(Json(found(locale_of(&app, locale).experience_group(&slug), "experience group", &slug)?.clone()))
+}
+
+/// Our addition to spec §7 (which has no listing call): every experience group.
+async fn experience_groups(State(app): State<AppState>, locale: Locale) -> Json<Vec<ExperienceGroup>> {
+    Json(locale_of(&app, locale).content.experience_groups.clone())
 }

@@ -50,7 +50,8 @@ async fn news(State(app): State<AppState>, locale: Locale) -> Json<NewsList> {
     let mut news: Vec<Article> = content.articles.iter().filter(|a| a.redirect_slug.is_none()).cloned().collect();
     news.sort_by(|a, b| b.release_date.cmp(&a.release_date).then_with(|| a.slug.cmp(&b.slug)));
     let highlighted = news.iter().take(HIGHLIGHTED_NEWS).cloned().collect();
-    Json(NewsList { news, highlighted, offers: content.offers.clone() })
+    let moved = content.articles.iter().filter_map(|a| a.redirect_slug.clone().map(|to| (a.slug.clone(), to))).collect();
+    Json(NewsList { news, highlighted, offers: content.offers.clone(), moved })
 }
 
 /// Any article by slug: news, event or experience article. One that moved answers with its

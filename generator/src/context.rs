@@ -1,0 +1,485 @@
+//! The context of each page: the chrome shared by every page of a locale (built once per
+//! locale, spec §2 page chrome) and the page's own data, SEO and JSON-LD.
+
+use crate::model::{LocaleData, SiteData};
+use crate::pages::{Item, Page, SitePages};
+use crate::seo::{self, SeoArgs};
+use serde::Serialize;
+use serde_json::{json, Value};
+use site::brand::Brand;
+use site::content::*;
+use site::routes::{Menu, PageKind, Params, RouteTable, ShowsTab};
+use site::{Lang, Site};
+
+/// Everything a page of one site and language shares.
+pub struct LocaleChrome {
+    pub value: Value,
+    pub base_url: String,
+}
+
+#[derive(Serialize)]
+struct Link {
+    key: &'static str,
+    href: String,
+    menu: Option<&'static str>,
+    external: bool,
+    mobile_only: bool,
+}
+
+pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32) -> LocaleChrome {
+    let site = data.site;
+    let lang = locale.lang;
+    let features = &data.settings.site_features_resolved;
+    let path = |kind: PageKind| table.path(kind, site, lang, &Params::new(), false);
+    let mut header = Vec::new();
+    let mut link = |key, href: Option<String>, menu, external, mobile_only| {
+        if let Some(href) = href {
+            header.push(Link { key, href, menu, external, mobile_only });
+        }
+    };
+    // Spec §2 header links and their rules.
+    link("movies", path(PageKind::Shows), Some("movies"), false, false);
+    link("cinemas", path(PageKind::Cinemas), Some("cinemas"), false, false);
+    if features.offers_menu_displayed {
+        link("offers", path(PageKind::Offers), None, false, false);
+    }
+    link("club", path(PageKind::Club), None, false, false);
+    link("moreFromBrand", path(PageKind::ExperienceLanding), None, false, false);
+    if features.business_site_enabled {
+        link("businessSite", Some(format!("https://business.{}", domain(brand, site))), None, true, false);
+    }
+    if features.home_video_enabled {
+        link("homeVideo", Some(format!("https://vod.{}", domain(brand, site))), None, true, false);
+    }
+    if features.wallet_enabled {
+        let client = data.settings.settings.client_url.clone().unwrap_or_default();
+        link("wallet", Some(format!("{client}/bookings?redirect=wallet")), None, true, true);
+    }
+    let client_url = data.settings.settings.client_url.clone().unwrap_or_default();
+    // Account links point to the client area: benefits on FR, favourite cinemas elsewhere.
+    let mut account = vec![json!({"key": "account", "href": format!("{client_url}/account")})];
+    if site == Site::Fr {
+        account.push(json!({"key": "benefits", "href": format!("{client_url}/benefits")}));
+    } else {
+        account.push(json!({"key": "favouriteCinemas", "href": format!("{client_url}/favourite-cinemas")}));
+    }
+    account.push(json!({"key": "bookings", "href": format!("{client_url}/bookings")}));
+
+    let show_links: Vec<Value> = ShowsTab::ALL
+        .iter()
+        .filter_map(|tab| {
+            table
+                .path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", tab.key()), false)
+                .map(|href| json!({"key": tab.key(), "href": href}))
+        })
+        .collect();
+    // Cinema links: the spec's cities on FR and NL, the cinemas list elsewhere.
+    let featured_cities: &[&str] = match site {
+        Site::Fr => &["paris", "lyon", "marseille", "toulouse", "nice"],
+        Site::Nl => &["amsterdam", "rotterdam", "den-haag", "utrecht", "tilburg"],
+        _ => &[],
+    };
+    let city_links: Vec<Value> = featured_cities
+        .iter()
+        .filter_map(|slug| locale.cities.iter().find(|c| c.city.slug == *slug))
+        .filter_map(|c| city_href(table, site, lang, c).map(|href| json!({"title": c.city.name, "href": href})))
+        .collect();
+    let footer_links: Vec<Value> = [
+        (PageKind::Help, "help"),
+        (PageKind::App, "app"),
+        (PageKind::GeneralTerms, "generalTerms"),
+        (PageKind::Cvd, "cvd"),
+        (PageKind::Sitemap, "sitemap"),
+    ]
+    .iter()
+    .filter_map(|(kind, key)| path(*kind).map(|href| json!({"key": key, "href": href})))
+    .collect();
+    let value = json!({
+        "site": site.code(),
+        "lang": lang.code(),
+        "brand": brand.name,
+        "home": path(PageKind::Home),
+        "search_href": path(PageKind::Shows),
+        "header": header,
+        "account": account,
+        "auth_enabled": features.authentication_enabled,
+        "show_links": show_links,
+        "city_links": city_links,
+        "cinemas_href": path(PageKind::Cinemas),
+        "footer": locale.footer,
+        "footer_faq": locale.footer_faq,
+        "footer_links": footer_links,
+        "alerts": locale.alerts.alerts,
+        "year": year,
+    });
+    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)) }
+}
+
+fn domain(brand: &Brand, site: Site) -> String {
+    brand.domains.get(&site).cloned().unwrap_or_else(|| format!("{}.localhost", site.code()))
+}
+
+/// A city link goes to the cinema when the city has one, else to the city page (spec §2).
+pub fn city_href(table: &RouteTable, site: Site, lang: Lang, city: &CityDetail) -> Option<String> {
+    match city.cinemas.as_slice() {
+        [only] => table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &only.slug), false),
+        _ => table.path(PageKind::City, site, lang, &Params::new().with("slug", &city.city.slug), false),
+    }
+}
+
+/// A page's own context: `page` (kind, paths, SEO, alternates), `data` and `json_ld`.
+pub struct PageContext {
+    pub template: &'static str,
+    pub context: tera::Context,
+}
+
+pub fn page_context(
+    table: &RouteTable,
+    chrome: &LocaleChrome,
+    data: &SiteData,
+    plan: &SitePages,
+    locale: &LocaleData,
+    page: &Page,
+) -> PageContext {
+    let base = &chrome.base_url;
+    let url = format!("{base}{}", page.path);
+    let alternates: Vec<Value> = plan
+        .alternates
+        .get(&(page.kind, page.key.clone(), page.webview))
+        .map(|list| {
+            list.iter()
+                .map(|(lang, path)| json!({"lang": lang.code(), "hreflang": lang.locale_on(page.site), "href": format!("{base}{path}"), "path": path}))
+                .collect()
+        })
+        .unwrap_or_default();
+    let default_lang = page.site.default_language();
+    let x_default = plan
+        .alternates
+        .get(&(page.kind, page.key.clone(), page.webview))
+        .and_then(|list| list.iter().find(|(l, _)| *l == default_lang))
+        .map(|(_, p)| format!("{base}{p}"));
+    let (template, data_value, args, json_ld) = page_data(table, data, locale, page, base, &url);
+    let route = table.route(page.kind, page.site, page.lang, page.webview);
+    let mut context = tera::Context::new();
+    context.insert("chrome", &chrome.value);
+    context.insert(
+        "page",
+        &json!({
+            "kind": page.kind.name(),
+            "key": seo::string_key(page),
+            "path": page.path,
+            "url": url,
+            "lang": page.lang.code(),
+            "html_lang": page.lang.locale_on(page.site),
+            "og_locale": seo::og_locale(page.lang, page.site),
+            "og_alternates": page.site.languages().iter().filter(|l| **l != page.lang).map(|l| seo::og_locale(*l, page.site)).collect::<Vec<_>>(),
+            "alternates": alternates,
+            "x_default": x_default,
+            "webview": page.webview,
+            "menu": match route.map(|r| r.menu()) { Some(Menu::Movies) => "movies", Some(Menu::Cinemas) => "cinemas", _ => "" },
+            "tracking_type": route.map(|r| r.tracking_type()).unwrap_or(""),
+            "noindex": matches!(page.kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight) || page.webview,
+        }),
+    );
+    context.insert("seo", &args);
+    context.insert("data", &data_value);
+    context.insert("json_ld", &json_ld.iter().map(seo::script_json).collect::<Vec<_>>());
+    PageContext { template, context }
+}
+
+type PageData = (&'static str, Value, SeoArgs, Vec<Value>);
+
+fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page, base: &str, url: &str) -> PageData {
+    let site = page.site;
+    let lang = page.lang;
+    let href = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
+    let home = (String::from("Home"), format!("{base}{}", table.path(PageKind::Home, site, lang, &Params::new(), false).unwrap_or_default()));
+    let mut args = SeoArgs::default();
+    match page.item {
+        Item::Cinema(i) => {
+            let cinema = &locale.cinemas[i];
+            let schedule = locale.schedules.get(&cinema.cinema.slug);
+            args.name = cinema.cinema.name.clone();
+            args.city = cinema.cinema.city.clone();
+            let mut ld = vec![seo::movie_theater(cinema, url, base)];
+            if let Some(schedule) = schedule {
+                let events: Vec<Value> = schedule
+                    .days
+                    .values()
+                    .flatten()
+                    .flat_map(|s| s.showtimes.iter().map(move |t| (s, t)))
+                    .filter_map(|(s, t)| {
+                        let show = s.data.as_ref()?;
+                        let show_url = format!("{base}{}", href(if show.is_movie { PageKind::Show } else { PageKind::Event }, &show.slug)?);
+                        Some(seo::screening(t, show, &cinema.cinema, url, &show_url))
+                    })
+                    .collect();
+                if !events.is_empty() {
+                    ld.push(json!({"@context": "https://schema.org", "@graph": events}));
+                }
+            }
+            ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]));
+            let template = if page.kind == PageKind::CinemaLight { "pages/cinema_light.html" } else { "pages/cinema.html" };
+            (template, json!({"cinema": cinema, "schedule": schedule, "shows_href": show_hrefs(table, site, lang)}), args, ld)
+        }
+        Item::City(i) => {
+            let city = &locale.cities[i];
+            args.city = city.city.name.clone();
+            args.name = city.city.name.clone();
+            let cinemas: Vec<Value> = city
+                .cinemas
+                .iter()
+                .map(|c| json!({"cinema": c, "href": href(PageKind::Cinema, &c.slug)}))
+                .collect();
+            let template = if page.kind == PageKind::CityLight { "pages/city_light.html" } else { "pages/city.html" };
+            (template, json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())])])
+        }
+        Item::Show(i) => {
+            let show = &locale.shows[i];
+            args.title = show.title.clone();
+            args.teaser = show.synopsis.clone().unwrap_or_default();
+            let showtimes = show_showtimes(table, locale, site, lang, &show.slug);
+            let warning = show.content_rating.as_ref().and_then(site::rules::rating_warning);
+            (
+                "pages/show.html",
+                json!({
+                    "show": show,
+                    "duration": show.duration.map(site::rules::format_duration),
+                    "release_year": site::rules::release_year(&show.releases, show.original_release),
+                    "release_date": site::rules::visible_date(show.releases.iter().map(|r| r.date).min()).map(site::rules::format_release_date),
+                    "rating_warning": warning,
+                    "cinemas": showtimes,
+                }),
+                args,
+                vec![seo::movie(show, url, base), seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])],
+            )
+        }
+        Item::Season(i) => {
+            let season = &locale.seasons[i];
+            args.title = season.season.title.clone();
+            args.description = seo::truncate(season.season.description.as_deref().unwrap_or(""), seo::SEASON_DESCRIPTION_MAX);
+            let first = season.showtimes.values().flat_map(|m| m.values().flatten()).min_by_key(|s| s.datetime);
+            let place = first.and_then(|s| locale.cinemas.iter().find(|c| c.cinema.slug == s.cinema)).map(|c| &c.cinema);
+            let cinemas: Vec<Value> = season
+                .showtimes
+                .iter()
+                .filter_map(|(cinema, shows)| {
+                    let c = locale.cinemas.iter().find(|c| &c.cinema.slug == cinema)?;
+                    Some(json!({"cinema": c.cinema, "href": href(PageKind::Cinema, cinema), "shows": shows}))
+                })
+                .collect();
+            ("pages/season.html", json!({"season": season, "cinemas": cinemas}), args, vec![seo::event(season, url, base, first, place)])
+        }
+        Item::Experience(i) => {
+            let e = &locale.experiences[i];
+            args.title = e.title.clone();
+            ("pages/experience.html", json!({"experience": e}), args, vec![seo::breadcrumbs(&[home, (e.title.clone(), url.to_string())])])
+        }
+        Item::ExperienceGroup(i) => {
+            let g = &locale.experience_groups[i];
+            args.title = g.experience.title.clone();
+            let articles: Vec<Value> = g.articles.iter().map(|a| json!({"article": a, "href": href(PageKind::ExperienceArticle, &a.article.slug)})).collect();
+            ("pages/experience_group.html", json!({"group": g, "articles": articles}), args, Vec::new())
+        }
+        Item::ExperienceArticle(g, a) => {
+            let article = &locale.experience_groups[g].articles[a];
+            args.title = article.article.title.clone();
+            args.teaser = article.article.teaser.clone().unwrap_or_default();
+            ("pages/article.html", json!({"article": article.article, "body": sanitize(article.article.content.as_deref())}), args, Vec::new())
+        }
+        Item::Offer(i) => {
+            let offer = &locale.news.offers[i];
+            args.title = offer.article.title.clone();
+            args.teaser = offer.article.teaser.clone().unwrap_or_default();
+            ("pages/article.html", json!({"article": offer.article, "offer": offer, "body": sanitize(offer.article.content.as_deref())}), args, Vec::new())
+        }
+        Item::News(i) => {
+            let a = &locale.news.news[i];
+            args.title = a.title.clone();
+            args.teaser = a.teaser.clone().unwrap_or_default();
+            let back = table.path(PageKind::News, site, lang, &Params::new(), false);
+            ("pages/article.html", json!({"article": a, "body": sanitize(a.content.as_deref()), "back": back}), args, vec![seo::breadcrumbs(&[home, (a.title.clone(), url.to_string())])])
+        }
+        Item::FaqArticle(c, a) => {
+            let article = &locale.faq[c].articles[a];
+            args.title = article.title.clone();
+            args.teaser = article.teaser.clone().unwrap_or_default();
+            let related: Vec<Value> = locale.faq[c]
+                .articles
+                .iter()
+                .filter(|x| x.id != article.id)
+                .take(5)
+                .map(|x| json!({"title": x.title, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
+                .collect();
+            ("pages/help_article.html", json!({"article": article, "body": sanitize(Some(&article.content)), "related": related}), args, vec![seo::faq_page(&[article])])
+        }
+        Item::FaqCategory(c) => {
+            let category = &locale.faq[c];
+            args.title = category.title.clone();
+            let articles: Vec<Value> = category
+                .articles
+                .iter()
+                .map(|x| json!({"title": x.title, "teaser": x.teaser, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
+                .collect();
+            let refs: Vec<&FaqArticle> = category.articles.iter().collect();
+            ("pages/help_category.html", json!({"category": category, "articles": articles}), args, vec![seo::faq_page(&refs)])
+        }
+        Item::MasterTemplate(i) => {
+            let m = &locale.master_templates[i];
+            args.title = m.title.clone();
+            args.description = m.header.as_ref().and_then(|h| h.subtitle.clone()).unwrap_or_else(|| m.title.clone());
+            ("pages/master.html", json!({"page": m, "explanation": m.explanation.as_ref().map(|e| sanitize(e.content.as_deref()))}), args, Vec::new())
+        }
+        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, locale, site, lang, Some(tab), data), args, Vec::new()),
+        Item::None => listing(table, data, locale, page, args, home, url),
+    }
+}
+
+fn listing(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str) -> PageData {
+    let site = page.site;
+    let lang = page.lang;
+    let path = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
+    match page.kind {
+        PageKind::Home => {
+            let mut value = shows_list(table, locale, site, lang, None, data);
+            value["news"] = json!(locale.news.news.iter().take(3).map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect::<Vec<_>>());
+            value["offers"] = json!(locale.news.offers.iter().take(3).map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect::<Vec<_>>());
+            ("pages/home.html", value, args, Vec::new())
+        }
+        PageKind::Shows => ("pages/shows.html", shows_list(table, locale, site, lang, None, data), args, Vec::new()),
+        PageKind::Cinemas => {
+            let cities: Vec<Value> = locale
+                .cities
+                .iter()
+                .map(|c| {
+                    json!({
+                        "city": c.city,
+                        "href": city_href(table, site, lang, c),
+                        "cinemas": c.cinemas.iter().map(|k| json!({"cinema": k, "href": path(PageKind::Cinema, &k.slug)})).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            ("pages/cinemas.html", json!({"cities": cities}), args, vec![seo::breadcrumbs(&[home, (String::from("Cinemas"), url.to_string())])])
+        }
+        PageKind::Events => {
+            let seasons: Vec<Value> = locale
+                .events
+                .seasons
+                .iter()
+                .map(|s| {
+                    let kind = if s.kind.as_deref() == Some("special-event") { PageKind::SpecialEvent } else { PageKind::Season };
+                    json!({"season": s, "href": path(kind, &s.slug)})
+                })
+                .collect();
+            let shows: Vec<Value> = locale.events.shows.iter().map(|s| json!({"show": s, "href": path(PageKind::Event, &s.slug)})).collect();
+            ("pages/events.html", json!({"seasons": seasons, "shows": shows}), args, Vec::new())
+        }
+        PageKind::Experiences | PageKind::ExperienceLanding => {
+            let list: Vec<Value> = locale.experiences.iter().map(|e| json!({"experience": e, "href": path(PageKind::Experience, &e.slug)})).collect();
+            let groups: Vec<Value> = locale.experience_groups.iter().map(|g| json!({"group": g.experience, "href": path(PageKind::ExperienceGroup, &g.experience.slug)})).collect();
+            ("pages/experiences.html", json!({"experiences": list, "groups": groups}), args, Vec::new())
+        }
+        PageKind::Offers => {
+            let offers: Vec<Value> = locale.news.offers.iter().map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect();
+            (
+                "pages/offers.html",
+                json!({"header": locale.offers_page, "offers": offers, "temporary": locale.temporary_offers, "promotions": locale.promotions, "ecards": locale.ecards}),
+                args,
+                Vec::new(),
+            )
+        }
+        PageKind::News => {
+            let news: Vec<Value> = locale.news.news.iter().map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect();
+            ("pages/news.html", json!({"news": news}), args, Vec::new())
+        }
+        PageKind::Help | PageKind::HelpSearch => {
+            let categories: Vec<Value> = locale
+                .faq
+                .iter()
+                .map(|c| json!({"category": {"id": c.id, "title": c.title}, "count": c.articles.len(), "href": table.path(PageKind::HelpCategory, site, lang, &Params::new().with("id", &c.id), page.webview)}))
+                .collect();
+            let template = if page.kind == PageKind::Help { "pages/help.html" } else { "pages/help_search.html" };
+            (template, json!({"categories": categories}), args, Vec::new())
+        }
+        PageKind::Ecards5 | PageKind::Ecards3 => {
+            let seats = if page.kind == PageKind::Ecards5 { 5 } else { 3 };
+            let cards: Vec<&ECard> = locale.ecards.iter().filter(|e| e.seats == seats).collect();
+            ("pages/ecards.html", json!({"ecards": cards}), args, Vec::new())
+        }
+        PageKind::Subscription => ("pages/subscription.html", json!({"subscription": locale.subscription}), args, Vec::new()),
+        PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone => ("pages/error.html", json!({"gone": page.kind == PageKind::Gone}), args, Vec::new()),
+        PageKind::Sitemap => ("pages/sitemap.html", json!({"links": sitemap_links(table, locale, site, lang)}), args, Vec::new()),
+        _ => ("pages/static.html", json!({}), args, Vec::new()),
+    }
+}
+
+/// Shows grouped for the list pages: now showing, presales, coming soon, kids, special.
+fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>, _data: &SiteData) -> Value {
+    let card = |s: &Show| {
+        let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
+        json!({"show": s.summary(), "href": table.path(kind, site, lang, &Params::new().with("slug", &s.slug), false), "duration": s.duration.map(site::rules::format_duration)})
+    };
+    let keep = |s: &&Show| match tab {
+        None | Some(ShowsTab::Book) => s.bookable && !s.coming_soon,
+        Some(ShowsTab::Presales) => s.bookable && s.coming_soon,
+        Some(ShowsTab::Kids) => s.kids,
+        Some(ShowsTab::Special) => !s.is_movie || s.premiere,
+        Some(ShowsTab::Upcoming) => s.coming_soon,
+    };
+    let mut shows: Vec<&Show> = locale.shows.iter().filter(keep).collect();
+    shows.sort_by_key(|s| s.orders.default);
+    let tabs: Vec<Value> = ShowsTab::ALL
+        .iter()
+        .map(|t| json!({"key": t.key(), "href": table.path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", t.key()), false), "active": Some(*t) == tab}))
+        .collect();
+    json!({"shows": shows.into_iter().map(card).collect::<Vec<_>>(), "tabs": tabs, "tab": tab.map(|t| t.key())})
+}
+
+fn show_hrefs(table: &RouteTable, site: Site, lang: Lang) -> Value {
+    json!({
+        "movie": table.path(PageKind::Show, site, lang, &Params::new().with("slug", "SLUG"), false),
+        "event": table.path(PageKind::Event, site, lang, &Params::new().with("slug", "SLUG"), false),
+    })
+}
+
+/// A show's showtimes, by cinema then day, from the cinemas' schedules.
+fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, show: &str) -> Vec<Value> {
+    locale
+        .cinemas
+        .iter()
+        .filter_map(|c| {
+            let schedule = locale.schedules.get(&c.cinema.slug)?;
+            let days: Vec<Value> = schedule
+                .days
+                .iter()
+                .filter_map(|(day, shows)| {
+                    let entry = shows.iter().find(|s| s.show == show)?;
+                    Some(json!({"day": day, "showtimes": entry.showtimes}))
+                })
+                .collect();
+            (!days.is_empty()).then(|| {
+                json!({"cinema": c.cinema, "href": table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &c.cinema.slug), false), "days": days})
+            })
+        })
+        .collect()
+}
+
+fn sitemap_links(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang) -> Vec<Value> {
+    let mut links = Vec::new();
+    for kind in [PageKind::Home, PageKind::Shows, PageKind::Cinemas, PageKind::Events, PageKind::Experiences, PageKind::Offers, PageKind::News, PageKind::Help] {
+        if let Some(href) = table.path(kind, site, lang, &Params::new(), false) {
+            links.push(json!({"kind": kind.name(), "href": href}));
+        }
+    }
+    for c in &locale.cinemas {
+        if let Some(href) = table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &c.cinema.slug), false) {
+            links.push(json!({"kind": "Cinema", "title": c.cinema.name, "href": href}));
+        }
+    }
+    links
+}
+
+/// Allow-list sanitising of HTML from the content API (FAQ answers, article bodies).
+pub fn sanitize(html: Option<&str>) -> String {
+    html.map(|h| ammonia::clean(h)).unwrap_or_default()
+}

@@ -1,0 +1,103 @@
+//! Rendering with Tera: the templates are compiled once; each language gets its own copy with
+//! `t(key=…)` bound to its UI strings, so a page's context carries only what is its own.
+
+use anyhow::Context as _;
+use serde_json::Value;
+use site::Lang;
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use tera::Tera;
+
+pub struct Renderers {
+    by_lang: BTreeMap<Lang, Tera>,
+}
+
+impl Renderers {
+    pub fn load(templates: &Path, locales: &Path) -> anyhow::Result<Renderers> {
+        let glob = format!("{}/**/*.html", templates.display());
+        let mut base = Tera::new(&glob).with_context(|| format!("compiling templates {glob}"))?;
+        base.autoescape_on(vec![".html"]);
+        base.register_filter("duration", duration_filter);
+        let mut by_lang = BTreeMap::new();
+        for lang in Lang::ALL {
+            let path = locales.join(format!("{}.json", lang.code()));
+            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let tree: Value = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let mut strings = HashMap::new();
+            flatten("", &tree, &mut strings);
+            let mut tera = base.clone();
+            tera.register_function("t", Translate { strings, lang });
+            by_lang.insert(lang, tera);
+        }
+        Ok(Renderers { by_lang })
+    }
+
+    pub fn render(&self, lang: Lang, template: &str, context: &tera::Context) -> anyhow::Result<String> {
+        self.by_lang[&lang].render(template, context).map_err(|e| anyhow::anyhow!(describe(&e)))
+    }
+}
+
+/// Tera hides the cause of an error in its source chain; spell it out.
+fn describe(err: &tera::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+fn flatten(prefix: &str, value: &Value, out: &mut HashMap<String, String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                flatten(&key, v, out);
+            }
+        }
+        Value::String(s) => {
+            out.insert(prefix.to_string(), s.clone());
+        }
+        _ => {}
+    }
+}
+
+/// `t(key="header.movies", count=3)`: the UI string, with `{name}` placeholders filled from
+/// the other arguments. A missing key is an error, so a typo fails the build, not the page.
+struct Translate {
+    strings: HashMap<String, String>,
+    lang: Lang,
+}
+
+impl tera::Function for Translate {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        let key = args.get("key").and_then(Value::as_str).ok_or_else(|| tera::Error::msg("t() needs key=\"…\""))?;
+        let template = self
+            .strings
+            .get(key)
+            .ok_or_else(|| tera::Error::msg(format!("no UI string {key:?} in locales/{}.json", self.lang.code())))?;
+        let mut text = template.clone();
+        for (name, value) in args {
+            if name == "key" {
+                continue;
+            }
+            let value = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            text = text.replace(&format!("{{{name}}}"), &value);
+        }
+        Ok(Value::String(text))
+    }
+
+    fn is_safe(&self) -> bool {
+        false
+    }
+}
+
+fn duration_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
+    let minutes = value.as_u64().ok_or_else(|| tera::Error::msg("duration expects minutes"))?;
+    Ok(Value::String(site::rules::format_duration(minutes as u32)))
+}

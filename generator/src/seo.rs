@@ -1,0 +1,281 @@
+//! What search engines read: the UI-string key of a page's title and description, the
+//! canonical URL, hreflang alternates, Open Graph locales and JSON-LD.
+
+use crate::pages::Page;
+use serde_json::{json, Value};
+use site::content::*;
+use site::routes::{PageKind, ShowsTab};
+use site::{Lang, Site};
+
+/// Key under `seo.` and `pages.` in `locales/*.json` for a page.
+pub fn string_key(page: &Page) -> &'static str {
+    use PageKind::*;
+    match page.kind {
+        Home => "home",
+        Cinemas => "cinemas",
+        CinemaLight => "cinemaLight",
+        Cinema => "cinema",
+        City => "city",
+        CityLight => "cityLightList",
+        Shows => "shows",
+        ShowsTab => match page.item {
+            crate::pages::Item::ShowsTab(ShowsTab::Presales) => "showsPresales",
+            crate::pages::Item::ShowsTab(ShowsTab::Kids) => "showsKids",
+            crate::pages::Item::ShowsTab(ShowsTab::Special) => "showsSpecial",
+            crate::pages::Item::ShowsTab(ShowsTab::Upcoming) => "showsUpcoming",
+            _ => "showsBook",
+        },
+        Show => "show",
+        Events => "events",
+        Event => "event",
+        Season => "season",
+        SpecialEvent => "specialEvent",
+        Subscription => "subscription",
+        Club => "club",
+        ExperienceLanding => "experiences",
+        Experiences => "experiences",
+        Experience => "experience",
+        ExperienceArticle => "experienceArticle",
+        ExperienceGroup => "experienceGroup",
+        Offers => "offers",
+        Offer => "offer",
+        News => "news",
+        NewsItem => "newsItem",
+        Help => "help",
+        HelpArticleById | HelpArticleBySlug => "helpArticle",
+        HelpSearch => "helpSearch",
+        HelpCategory => "helpCategory",
+        Ecards5 => "ecards5",
+        Ecards3 => "ecards3",
+        App => "app",
+        Cvd => "cvd",
+        GeneralTerms => "generalTerms",
+        Sitemap => "sitemap",
+        Voucher => "voucher",
+        GiftCard => "giftCard",
+        MasterTemplate => "masterTemplate",
+        Callback => "callback",
+        NotFound | NotFoundAlias => "notFound",
+        Gone => "gone",
+    }
+}
+
+/// Values for the placeholders of a page's title and description.
+#[derive(Default, serde::Serialize)]
+pub struct SeoArgs {
+    pub name: String,
+    pub city: String,
+    pub title: String,
+    pub teaser: String,
+    pub description: String,
+}
+
+/// Spec §9: a season's description is cut to 100 characters in SEO.
+pub const SEASON_DESCRIPTION_MAX: usize = 100;
+
+pub fn truncate(text: &str, max: usize) -> String {
+    let plain = strip_tags(text);
+    if plain.chars().count() <= max {
+        return plain;
+    }
+    let cut: String = plain.chars().take(max - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// Text of an HTML fragment, for meta descriptions.
+pub fn strip_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+pub fn og_locale(lang: Lang, site: Site) -> String {
+    format!("{}_{}", lang.code(), site.country_code())
+}
+
+/// JSON-LD as it goes inside `<script type="application/ld+json">`: `</` cannot close it.
+pub fn script_json(value: &Value) -> String {
+    value.to_string().replace("</", "<\\/")
+}
+
+pub fn breadcrumbs(items: &[(String, String)]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": items.iter().enumerate().map(|(i, (name, url))| json!({
+            "@type": "ListItem", "position": i + 1, "name": name, "item": url
+        })).collect::<Vec<_>>()
+    })
+}
+
+pub fn movie_theater(cinema: &CinemaDetail, url: &str, base: &str) -> Value {
+    let c = &cinema.cinema;
+    let mut value = json!({
+        "@context": "https://schema.org",
+        "@type": "MovieTheater",
+        "name": c.name,
+        "url": url,
+        "address": address(c),
+    });
+    if let Some(p) = c.gps_position {
+        value["geo"] = json!({"@type": "GeoCoordinates", "latitude": p.x, "longitude": p.y});
+    }
+    if let Some(b) = &c.backdrop {
+        value["image"] = json!(absolute(base, &b.url));
+    }
+    if let Some(s) = c.statistics {
+        value["screenCount"] = json!(s.halls);
+    }
+    value
+}
+
+fn address(c: &Cinema) -> Value {
+    json!({
+        "@type": "PostalAddress",
+        "streetAddress": c.address.address_line1,
+        "postalCode": c.address.address_zip,
+        "addressLocality": c.address.address_city,
+    })
+}
+
+pub fn absolute(base: &str, url: &str) -> String {
+    if url.starts_with("http://") || url.starts_with("https://") {
+        url.to_string()
+    } else {
+        format!("{base}{url}")
+    }
+}
+
+pub fn movie(show: &Show, url: &str, base: &str) -> Value {
+    let mut value = json!({
+        "@context": "https://schema.org",
+        "@type": if show.is_movie { "Movie" } else { "Event" },
+        "name": show.title,
+        "url": url,
+    });
+    if let Some(p) = &show.poster {
+        value["image"] = json!(absolute(base, &p.url));
+    }
+    if let Some(s) = &show.synopsis {
+        value["description"] = json!(s);
+    }
+    if let Some(d) = show.duration {
+        value["duration"] = json!(format!("PT{}M", d));
+    }
+    if let Some(d) = &show.directors {
+        value["director"] = d.split(',').map(|n| json!({"@type": "Person", "name": n.trim()})).collect();
+    }
+    if let Some(a) = &show.actors {
+        value["actor"] = a.split(',').map(|n| json!({"@type": "Person", "name": n.trim()})).collect();
+    }
+    if !show.genres.is_empty() {
+        value["genre"] = json!(show.genres);
+    }
+    if let Some(r) = site::rules::release_year(&show.releases, show.original_release) {
+        value["dateCreated"] = json!(r.to_string());
+    }
+    if let Some(rating) = &show.content_rating {
+        value["contentRating"] = json!(rating.label);
+    }
+    value
+}
+
+/// One ScreeningEvent per showtime (spec §3 Showtime): what, where, when, in which format and
+/// language, and where to book.
+pub fn screening(showtime: &Showtime, show: &ShowSummary, cinema: &Cinema, cinema_url: &str, show_url: &str) -> Value {
+    let mut value = json!({
+        "@type": "ScreeningEvent",
+        "name": show.title,
+        "startDate": showtime.datetime.to_rfc3339(),
+        "workPresented": {"@type": if show.is_movie { "Movie" } else { "Event" }, "name": show.title, "url": show_url},
+        "location": {"@type": "MovieTheater", "name": cinema.name, "url": cinema_url, "address": address(cinema)},
+        "videoFormat": video_format(showtime),
+        "eventStatus": "https://schema.org/EventScheduled",
+    });
+    if let Some(end) = showtime.end_time {
+        value["endDate"] = json!(end.to_rfc3339());
+    }
+    let (language, subtitles) = version_languages(&showtime.version.slug);
+    if let Some(l) = language {
+        value["inLanguage"] = json!(l);
+    }
+    if let Some(s) = subtitles {
+        value["subtitleLanguage"] = json!(s);
+    }
+    if let Some(url) = &showtime.booking_url {
+        value["offers"] = json!({
+            "@type": "Offer",
+            "url": url,
+            "availability": if showtime.status == ShowtimeStatus::Soldout { "https://schema.org/SoldOut" } else { "https://schema.org/InStock" },
+        });
+    }
+    value
+}
+
+fn video_format(showtime: &Showtime) -> &'static str {
+    if showtime.tags.iter().any(|t| t == "imax") {
+        "IMAX"
+    } else if showtime.flags.three_d || showtime.tags.iter().any(|t| t == "3d") {
+        "3D"
+    } else {
+        "2D"
+    }
+}
+
+/// Spoken and subtitle language of a version slug, where it says.
+fn version_languages(slug: &str) -> (Option<&'static str>, Option<&'static str>) {
+    match slug {
+        "vf" => (Some("fr"), None),
+        "vfstsme" => (Some("fr"), Some("fr")),
+        "vost" => (None, Some("fr")),
+        "df" => (Some("de"), None),
+        "nl" => (Some("nl"), None),
+        "ov" => (None, Some("nl")),
+        _ => (None, None),
+    }
+}
+
+pub fn faq_page(articles: &[&FaqArticle]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": articles.iter().map(|a| json!({
+            "@type": "Question",
+            "name": a.title,
+            "acceptedAnswer": {"@type": "Answer", "text": strip_tags(&a.content)}
+        })).collect::<Vec<_>>()
+    })
+}
+
+pub fn event(season: &SeasonDetail, url: &str, base: &str, first: Option<&Showtime>, place: Option<&Cinema>) -> Value {
+    let mut value = json!({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        "name": season.season.title,
+        "url": url,
+    });
+    if let Some(p) = &season.season.poster {
+        value["image"] = json!(absolute(base, &p.url));
+    }
+    if let Some(d) = &season.season.description {
+        value["description"] = json!(strip_tags(d));
+    }
+    if let Some(s) = first {
+        value["startDate"] = json!(s.datetime.to_rfc3339());
+    }
+    if let Some(c) = place {
+        value["location"] = json!({"@type": "MovieTheater", "name": c.name, "address": address(c)});
+    }
+    value
+}
