@@ -67,8 +67,7 @@ stop_api() {
   fi
 }
 
-# Page generation arrives with the generator; until then out/ is served as it is.
 generate_sites() {
-  mkdir -p "$OUT_DIR"
-  say "content API ready: curl -H 'Host: nl.localhost' 'http://127.0.0.1:$PORT/api/cinemas?language=en'"
+  say "generating the sites into $OUT_DIR"
+  "$BIN/generator" build --api "http://127.0.0.1:$PORT" --out "$OUT_DIR"
 }

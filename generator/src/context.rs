@@ -399,7 +399,8 @@ fn listing(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page
                 .map(|c| json!({"category": {"id": c.id, "title": c.title}, "count": c.articles.len(), "href": table.path(PageKind::HelpCategory, site, lang, &Params::new().with("id", &c.id), page.webview)}))
                 .collect();
             let template = if page.kind == PageKind::Help { "pages/help.html" } else { "pages/help_search.html" };
-            (template, json!({"categories": categories}), args, Vec::new())
+            let search_href = table.path(PageKind::HelpSearch, site, lang, &Params::new(), page.webview);
+            (template, json!({"categories": categories, "search_href": search_href}), args, Vec::new())
         }
         PageKind::Ecards5 | PageKind::Ecards3 => {
             let seats = if page.kind == PageKind::Ecards5 { 5 } else { 3 };

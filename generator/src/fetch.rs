@@ -71,17 +71,19 @@ impl Fetcher {
     }
 
     /// A call that must succeed.
-    pub async fn get<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: &str) -> Result<T, FetchError> {
-        match self.get_detail(site, lang, path).await? {
+    pub async fn get<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<T, FetchError> {
+        let path = path.into();
+        match self.get_detail(site, lang, path.as_str()).await? {
             Answer::Found(value) => Ok(value),
-            Answer::NotFound => Err(FetchError::new(&self.url(lang, path), "not found (404)")),
-            Answer::Gone => Err(FetchError::new(&self.url(lang, path), "gone (410)")),
+            Answer::NotFound => Err(FetchError::new(&self.url(lang, &path), "not found (404)")),
+            Answer::Gone => Err(FetchError::new(&self.url(lang, &path), "gone (410)")),
         }
     }
 
     /// A detail call, where 404 and 410 are answers rather than failures.
-    pub async fn get_detail<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: &str) -> Result<Answer<T>, FetchError> {
-        let url = self.url(lang, path);
+    pub async fn get_detail<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<Answer<T>, FetchError> {
+        let path = path.into();
+        let url = self.url(lang, &path);
         let host = (self.hosts)(site);
         let _permit = self.permits.acquire().await.expect("the semaphore is never closed");
         let mut last_error = String::new();

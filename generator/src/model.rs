@@ -50,7 +50,7 @@ pub async fn fetch_site(fetcher: &Fetcher, site: Site, langs: &[Lang]) -> Result
     Ok(SiteData { site, settings, locales: locales.into_iter().map(|l| (l.lang, l)).collect(), gone_shows })
 }
 
-async fn optional<T: serde::de::DeserializeOwned>(fetcher: &Fetcher, site: Site, lang: Lang, path: &str) -> Result<Option<T>, FetchError> {
+async fn optional<T: serde::de::DeserializeOwned>(fetcher: &Fetcher, site: Site, lang: Lang, path: &'static str) -> Result<Option<T>, FetchError> {
     Ok(match fetcher.get_detail(site, Some(lang), path).await? {
         Answer::Found(v) => Some(v),
         Answer::NotFound | Answer::Gone => None,
@@ -85,11 +85,11 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<Tag>>(site, l, "/tags"),
         f.get::<Vec<Version>>(site, l, "/versions"),
     )?;
-    let cinema_details = try_join_all(cinemas.iter().map(|c| f.get::<CinemaDetail>(site, l, &format!("/cinema/{}", c.slug))));
-    let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, &format!("/cinema/{}/shows", c.slug))));
-    let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, &format!("/city/{}", c.slug))));
-    let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, &format!("/show/{}", s.slug))));
-    let seasons = try_join_all(events.seasons.iter().map(|s| f.get::<SeasonDetail>(site, l, &format!("/event/{}", s.slug))));
+    let cinema_details = try_join_all(cinemas.iter().map(|c| f.get::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
+    let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, format!("/cinema/{}/shows", c.slug))));
+    let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))));
+    let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))));
+    let seasons = try_join_all(events.seasons.iter().map(|s| f.get::<SeasonDetail>(site, l, format!("/event/{}", s.slug))));
     let (cinema_details, schedules, city_details, show_details, seasons) =
         tokio::try_join!(cinema_details, schedules, city_details, show_details, seasons)?;
     Ok(LocaleData {

@@ -18,6 +18,7 @@ impl Renderers {
         let mut base = Tera::new(&glob).with_context(|| format!("compiling templates {glob}"))?;
         base.autoescape_on(vec![".html"]);
         base.register_filter("duration", duration_filter);
+        base.register_filter("time", time_filter);
         let mut by_lang = BTreeMap::new();
         for lang in Lang::ALL {
             let path = locales.join(format!("{}.json", lang.code()));
@@ -100,4 +101,12 @@ impl tera::Function for Translate {
 fn duration_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
     let minutes = value.as_u64().ok_or_else(|| tera::Error::msg("duration expects minutes"))?;
     Ok(Value::String(site::rules::format_duration(minutes as u32)))
+}
+
+/// `"2026-11-22T20:30:00+01:00" | time` → `20:30`, the local time of the cinema as the
+/// content gives it (its offset is the cinema's).
+fn time_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
+    let text = value.as_str().ok_or_else(|| tera::Error::msg("time expects an RFC 3339 date-time"))?;
+    let at = chrono::DateTime::parse_from_rfc3339(text).map_err(|e| tera::Error::msg(format!("time: {text:?}: {e}")))?;
+    Ok(Value::String(at.format("%H:%M").to_string()))
 }

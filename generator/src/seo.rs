@@ -4,7 +4,7 @@
 use crate::pages::Page;
 use serde_json::{json, Value};
 use site::content::*;
-use site::routes::{PageKind, ShowsTab};
+use site::routes::{PageKind, ShowsTab as Tab};
 use site::{Lang, Site};
 
 /// Key under `seo.` and `pages.` in `locales/*.json` for a page.
@@ -19,10 +19,10 @@ pub fn string_key(page: &Page) -> &'static str {
         CityLight => "cityLightList",
         Shows => "shows",
         ShowsTab => match page.item {
-            crate::pages::Item::ShowsTab(ShowsTab::Presales) => "showsPresales",
-            crate::pages::Item::ShowsTab(ShowsTab::Kids) => "showsKids",
-            crate::pages::Item::ShowsTab(ShowsTab::Special) => "showsSpecial",
-            crate::pages::Item::ShowsTab(ShowsTab::Upcoming) => "showsUpcoming",
+            crate::pages::Item::ShowsTab(Tab::Presales) => "showsPresales",
+            crate::pages::Item::ShowsTab(Tab::Kids) => "showsKids",
+            crate::pages::Item::ShowsTab(Tab::Special) => "showsSpecial",
+            crate::pages::Item::ShowsTab(Tab::Upcoming) => "showsUpcoming",
             _ => "showsBook",
         },
         Show => "show",

@@ -1,0 +1,235 @@
+//! One build, phase by phase, each timed: fetch every site over HTTP, plan its pages, render
+//! and minify them in parallel, write them with the site-wide files (assets, sitemaps,
+//! robots.txt, redirects), then publish and report.
+
+use crate::context::{chrome, page_context};
+use crate::fetch::Fetcher;
+use crate::model::{fetch_site, SiteData};
+use crate::output::{Output, OutputReport};
+use crate::pages::{plan, Page, SitePages};
+use crate::render::Renderers;
+use crate::BuildOptions;
+use anyhow::Context as _;
+use chrono::Datelike;
+use rayon::prelude::*;
+use serde::Serialize;
+use site::brand::Brand;
+use site::routes::{PageKind, Params, RouteTable};
+use site::{Lang, Site};
+use std::collections::BTreeMap;
+use std::time::Instant;
+use xxhash_rust::xxh3::xxh3_64;
+
+#[derive(Serialize, Default)]
+struct Report {
+    pages: BTreeMap<String, BTreeMap<String, usize>>,
+    total_pages: usize,
+    redirects: usize,
+    requests: usize,
+    fetched_bytes: usize,
+    fetch_ms: u128,
+    render_ms: u128,
+    publish_ms: u128,
+    output: OutputReport,
+}
+
+pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<()> {
+    let brand_text = std::fs::read_to_string(&options.brand).with_context(|| format!("reading {}", options.brand.display()))?;
+    let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
+    let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
+    let renderers = Renderers::load(&options.templates, &options.locales)?;
+    let css = std::fs::read(options.templates.join("css/site.css")).context("reading templates/css/site.css")?;
+    let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
+
+    let started = Instant::now();
+    let fetcher = Fetcher::new(&options.api)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let data: Vec<SiteData> = runtime.block_on(async {
+        let jobs = sites.iter().map(|&site| {
+            let wanted: Vec<Lang> = site.languages().iter().copied().filter(|l| langs.is_empty() || langs.contains(l)).collect();
+            let fetcher = fetcher.clone();
+            async move { fetch_site(&fetcher, site, &wanted).await }
+        });
+        futures_util::future::try_join_all(jobs).await
+    })?;
+    drop(runtime);
+    let fetch_ms = started.elapsed().as_millis();
+    tracing::info!(
+        "fetched {} sites: {} requests, {:.1} MB in {} ms",
+        data.len(),
+        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed),
+        fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
+        fetch_ms
+    );
+
+    let render_started = Instant::now();
+    let output = Output::begin(&options.out)?;
+    let year = chrono::Local::now().year();
+    let mut report = Report { fetch_ms, ..Default::default() };
+    let result: anyhow::Result<()> = (|| {
+        for site_data in &data {
+            let plan = plan(&table, site_data);
+            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year)?;
+            let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
+            for page in &plan.pages {
+                *per_kind.entry(page.kind.name().to_string()).or_default() += 1;
+            }
+            report.total_pages += plan.pages.len();
+            report.redirects += plan.redirects.len();
+        }
+        Ok(())
+    })();
+    if let Err(err) = result {
+        output.abandon();
+        return Err(err);
+    }
+    report.render_ms = render_started.elapsed().as_millis();
+    let publish_started = Instant::now();
+    report.requests = fetcher.requests.load(std::sync::atomic::Ordering::Relaxed);
+    report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
+    report.output = output.commit()?;
+    report.publish_ms = publish_started.elapsed().as_millis();
+    let json = serde_json::to_vec_pretty(&report)?;
+    std::fs::write(options.out.join("build-report.json"), json)?;
+    eprintln!(
+        "built {} pages ({} redirects) for {} site(s) in {:.2}s — fetch {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
+        report.total_pages,
+        report.redirects,
+        data.len(),
+        started.elapsed().as_secs_f64(),
+        report.fetch_ms,
+        report.render_ms,
+        report.publish_ms,
+        report.output.written,
+        report.output.unchanged,
+        report.output.removed
+    );
+    Ok(())
+}
+
+/// The file of a page: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
+pub fn file_of(path: &str) -> String {
+    let rel = path.trim_start_matches('/');
+    if rel.is_empty() {
+        "index.html".to_string()
+    } else {
+        format!("{rel}.html")
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_site(
+    table: &RouteTable,
+    brand: &Brand,
+    renderers: &Renderers,
+    data: &SiteData,
+    plan: &SitePages,
+    output: &Output,
+    css: &[u8],
+    css_name: &str,
+    year: i32,
+) -> anyhow::Result<()> {
+    let site = data.site;
+    let root = site.code();
+    output.write(&format!("{root}/{css_name}"), css)?;
+    output.write(&format!("{root}/favicon.svg"), favicon(brand).as_bytes())?;
+    let chromes: BTreeMap<Lang, crate::context::LocaleChrome> =
+        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year))).collect();
+    let minify = minify_config();
+    plan.pages.par_iter().try_for_each(|page: &Page| -> anyhow::Result<()> {
+        let locale = &data.locales[&page.lang];
+        let chrome = &chromes[&page.lang];
+        let mut pc = page_context(table, chrome, data, plan, locale, page);
+        pc.context.insert("assets", &serde_json::json!({"css": format!("/{css_name}")}));
+        let html = renderers
+            .render(page.lang, pc.template, &pc.context)
+            .with_context(|| format!("rendering {} ({}) on {}", page.path, page.kind.name(), site))?;
+        let bytes = minify_html::minify(html.as_bytes(), &minify);
+        output.write(&format!("{root}/{}", file_of(&page.path)), &bytes)
+    })?;
+    // The site's default 404 page also answers at the root, for paths of no language.
+    let default_lang = site.default_language();
+    if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
+        if page.path != "/404" {
+            let locale = &data.locales[&page.lang];
+            let mut pc = page_context(table, &chromes[&page.lang], data, plan, locale, page);
+            pc.context.insert("assets", &serde_json::json!({"css": format!("/{css_name}")}));
+            let html = renderers.render(page.lang, pc.template, &pc.context)?;
+            output.write(&format!("{root}/404.html"), &minify_html::minify(html.as_bytes(), &minify))?;
+        }
+    }
+    let base = &chromes.values().next().map(|c| c.base_url.clone()).unwrap_or_default();
+    write_sitemaps(output, root, base, plan, site)?;
+    output.write(&format!("{root}/robots.txt"), format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes())?;
+    let mut redirects = String::from("# from to status — written by the generator from the content and the route table\n");
+    for r in &plan.redirects {
+        redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
+    }
+    output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
+    let _ = table.path(PageKind::Home, site, default_lang, &Params::new(), false);
+    Ok(())
+}
+
+fn minify_config() -> minify_html::Cfg {
+    let mut cfg = minify_html::Cfg::new();
+    // Keep the output valid HTML for validators and strict parsers.
+    cfg.minify_doctype = false;
+    cfg.allow_noncompliant_unquoted_attribute_values = false;
+    cfg.allow_removing_spaces_between_attributes = false;
+    cfg.allow_optimal_entities = false;
+    cfg.keep_html_and_head_opening_tags = true;
+    cfg.minify_css = true;
+    cfg
+}
+
+/// One sitemap per language with reciprocal hreflang alternates, under a sitemap index.
+fn write_sitemaps(output: &Output, root: &str, base: &str, plan: &SitePages, site: Site) -> anyhow::Result<()> {
+    let mut index = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for &lang in site.languages() {
+        let pages: Vec<&Page> = plan.pages.iter().filter(|p| p.lang == lang && !p.webview && indexable(p.kind)).collect();
+        if pages.is_empty() {
+            continue;
+        }
+        let mut xml = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+        );
+        for page in pages {
+            xml.push_str(&format!("<url><loc>{}</loc>", xml_escape(&format!("{base}{}", page.path))));
+            if let Some(alternates) = plan.alternates.get(&(page.kind, page.key.clone(), false)) {
+                for (alt_lang, path) in alternates {
+                    xml.push_str(&format!(
+                        "<xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>",
+                        alt_lang.locale_on(site),
+                        xml_escape(&format!("{base}{path}"))
+                    ));
+                }
+                if let Some((_, path)) = alternates.iter().find(|(l, _)| *l == site.default_language()) {
+                    xml.push_str(&format!("<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>", xml_escape(&format!("{base}{path}"))));
+                }
+            }
+            xml.push_str("</url>\n");
+        }
+        xml.push_str("</urlset>\n");
+        let name = format!("sitemap-{}.xml", lang.code());
+        output.write(&format!("{root}/{name}"), xml.as_bytes())?;
+        index.push_str(&format!("<sitemap><loc>{base}/{name}</loc></sitemap>\n"));
+    }
+    index.push_str("</sitemapindex>\n");
+    output.write(&format!("{root}/sitemap.xml"), index.as_bytes())
+}
+
+fn indexable(kind: PageKind) -> bool {
+    !matches!(kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight)
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn favicon(brand: &Brand) -> String {
+    let letter = brand.name.chars().next().unwrap_or('C');
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" rx=\"6\" fill=\"#111\"/><text x=\"16\" y=\"23\" font-family=\"system-ui,sans-serif\" font-size=\"20\" font-weight=\"700\" fill=\"#ffd23f\" text-anchor=\"middle\">{}</text></svg>",
+        xml_escape(&letter.to_string())
+    )
+}
