@@ -4,6 +4,7 @@
 use crate::model::{LocaleData, SiteData};
 use crate::pages::{Item, Page, SitePages};
 use crate::seo::{self, SeoArgs};
+use crate::views;
 use serde::Serialize;
 use serde_json::{json, Value};
 use site::brand::Brand;
@@ -11,10 +12,18 @@ use site::content::*;
 use site::routes::{Menu, PageKind, Params, RouteTable, ShowsTab};
 use site::{Lang, Site};
 
+/// Days of showtimes described as ScreeningEvent JSON-LD on a cinema page.
+const JSON_LD_DAYS: usize = 3;
+
+/// Days of showtimes per cinema on a show page; the cinema page has them all.
+const SHOW_PAGE_DAYS: usize = 3;
+
 /// Everything a page of one site and language shares.
 pub struct LocaleChrome {
     pub value: Value,
     pub base_url: String,
+    /// Paths of the site's hashed assets.
+    pub assets: Value,
 }
 
 #[derive(Serialize)]
@@ -26,7 +35,7 @@ struct Link {
     mobile_only: bool,
 }
 
-pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32) -> LocaleChrome {
+pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32, assets: Value) -> LocaleChrome {
     let site = data.site;
     let lang = locale.lang;
     let features = &data.settings.site_features_resolved;
@@ -112,7 +121,7 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "alerts": locale.alerts.alerts,
         "year": year,
     });
-    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)) }
+    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets }
 }
 
 fn domain(brand: &Brand, site: Site) -> String {
@@ -160,30 +169,32 @@ pub fn page_context(
         .map(|(_, p)| format!("{base}{p}"));
     let (template, data_value, args, json_ld) = page_data(table, data, locale, page, base, &url);
     let route = table.route(page.kind, page.site, page.lang, page.webview);
-    let mut context = tera::Context::new();
-    context.insert("chrome", &chrome.value);
-    context.insert(
-        "page",
-        &json!({
-            "kind": page.kind.name(),
-            "key": seo::string_key(page),
-            "path": page.path,
-            "url": url,
-            "lang": page.lang.code(),
-            "html_lang": page.lang.locale_on(page.site),
-            "og_locale": seo::og_locale(page.lang, page.site),
-            "og_alternates": page.site.languages().iter().filter(|l| **l != page.lang).map(|l| seo::og_locale(*l, page.site)).collect::<Vec<_>>(),
-            "alternates": alternates,
-            "x_default": x_default,
-            "webview": page.webview,
-            "menu": match route.map(|r| r.menu()) { Some(Menu::Movies) => "movies", Some(Menu::Cinemas) => "cinemas", _ => "" },
-            "tracking_type": route.map(|r| r.tracking_type()).unwrap_or(""),
-            "noindex": matches!(page.kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight) || page.webview,
-        }),
-    );
-    context.insert("seo", &args);
-    context.insert("data", &data_value);
-    context.insert("json_ld", &json_ld.iter().map(seo::script_json).collect::<Vec<_>>());
+    let page_value = json!({
+        "kind": page.kind.name(),
+        "key": seo::string_key(page),
+        "path": page.path,
+        "url": url,
+        "lang": page.lang.code(),
+        "html_lang": page.lang.locale_on(page.site),
+        "og_locale": seo::og_locale(page.lang, page.site),
+        "og_alternates": page.site.languages().iter().filter(|l| **l != page.lang).map(|l| seo::og_locale(*l, page.site)).collect::<Vec<_>>(),
+        "alternates": alternates,
+        "x_default": x_default,
+        "webview": page.webview,
+        "menu": match route.map(|r| r.menu()) { Some(Menu::Movies) => "movies", Some(Menu::Cinemas) => "cinemas", _ => "" },
+        "tracking_type": route.map(|r| r.tracking_type()).unwrap_or(""),
+        "noindex": matches!(page.kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight) || page.webview,
+    });
+    // One object moved into the context: large page data is converted once, never cloned.
+    let whole = json!({
+        "chrome": chrome.value,
+        "page": page_value,
+        "seo": args,
+        "data": data_value,
+        "json_ld": json_ld.iter().map(seo::script_json).collect::<Vec<_>>(),
+        "assets": chrome.assets,
+    });
+    let context = tera::Context::from_value(whole).expect("an object is a valid context");
     PageContext { template, context }
 }
 
@@ -203,9 +214,11 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             args.city = cinema.cinema.city.clone();
             let mut ld = vec![seo::movie_theater(cinema, url, base)];
             if let Some(schedule) = schedule {
+                // Search engines show the next few days; the full schedule stays in the HTML.
                 let events: Vec<Value> = schedule
                     .days
                     .values()
+                    .take(JSON_LD_DAYS)
                     .flatten()
                     .flat_map(|s| s.showtimes.iter().map(move |t| (s, t)))
                     .filter_map(|(s, t)| {
@@ -219,8 +232,10 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                 }
             }
             ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]));
-            let template = if page.kind == PageKind::CinemaLight { "pages/cinema_light.html" } else { "pages/cinema.html" };
-            (template, json!({"cinema": cinema, "schedule": schedule, "shows_href": show_hrefs(table, site, lang)}), args, ld)
+            // The light view is today's schedule; the cinema page has every day.
+            let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
+            let days = schedule.map(|sc| views::schedule(sc, days, |slug, movie| href(if movie { PageKind::Show } else { PageKind::Event }, slug)));
+            (template, json!({"cinema": cinema, "days": days}), args, ld)
         }
         Item::City(i) => {
             let city = &locale.cities[i];
@@ -265,6 +280,7 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                 .iter()
                 .filter_map(|(cinema, shows)| {
                     let c = locale.cinemas.iter().find(|c| &c.cinema.slug == cinema)?;
+                    let shows: Vec<Value> = shows.values().map(|list| json!(list.iter().map(views::showtime).collect::<Vec<_>>())).collect();
                     Some(json!({"cinema": c.cinema, "href": href(PageKind::Cinema, cinema), "shows": shows}))
                 })
                 .collect();
@@ -436,13 +452,6 @@ fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, t
     json!({"shows": shows.into_iter().map(card).collect::<Vec<_>>(), "tabs": tabs, "tab": tab.map(|t| t.key())})
 }
 
-fn show_hrefs(table: &RouteTable, site: Site, lang: Lang) -> Value {
-    json!({
-        "movie": table.path(PageKind::Show, site, lang, &Params::new().with("slug", "SLUG"), false),
-        "event": table.path(PageKind::Event, site, lang, &Params::new().with("slug", "SLUG"), false),
-    })
-}
-
 /// A show's showtimes, by cinema then day, from the cinemas' schedules.
 fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, show: &str) -> Vec<Value> {
     locale
@@ -453,9 +462,10 @@ fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lan
             let days: Vec<Value> = schedule
                 .days
                 .iter()
+                .take(SHOW_PAGE_DAYS)
                 .filter_map(|(day, shows)| {
                     let entry = shows.iter().find(|s| s.show == show)?;
-                    Some(json!({"day": day, "showtimes": entry.showtimes}))
+                    Some(json!({"day": day, "showtimes": entry.showtimes.iter().map(views::showtime).collect::<Vec<_>>()}))
                 })
                 .collect();
             (!days.is_empty()).then(|| {

@@ -11,6 +11,7 @@ mod pages;
 mod publish;
 mod render;
 mod seo;
+mod views;
 
 use anyhow::{bail, Context as _};
 use clap::{Parser, Subcommand};

@@ -27,7 +27,6 @@ pub struct LocaleData {
     pub seasons: Vec<SeasonDetail>,
     pub experiences: Vec<Experience>,
     pub experience_groups: Vec<ExperienceGroup>,
-    pub technologies: Vec<Technology>,
     pub news: NewsList,
     pub offers_page: Option<OffersPageHeader>,
     pub temporary_offers: Vec<TemporaryOffer>,
@@ -39,8 +38,6 @@ pub struct LocaleData {
     pub alerts: AlertsPage,
     pub ecards: Vec<ECard>,
     pub subscription: Option<Subscription>,
-    pub tags: Vec<Tag>,
-    pub versions: Vec<Version>,
 }
 
 pub async fn fetch_site(fetcher: &Fetcher, site: Site, langs: &[Lang]) -> Result<SiteData, FetchError> {
@@ -68,22 +65,19 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<NewsList>(site, l, "/news"),
     )?;
     let experience_groups = f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups").await?;
-    let (technologies, offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
-        f.get::<Vec<Technology>>(site, l, "/technologies"),
+    let (offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
         optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
         f.get::<Vec<TemporaryOffer>>(site, l, "/offers/temporary"),
         f.get::<Vec<Promotion>>(site, l, "/offers/promotion"),
         f.get::<Vec<MasterTemplate>>(site, l, "/master-template/pages"),
         f.get::<FaqCategories>(site, l, "/faq/categories"),
     )?;
-    let (footer, footer_faq, alerts, ecards, subscription, tags, versions) = tokio::try_join!(
+    let (footer, footer_faq, alerts, ecards, subscription) = tokio::try_join!(
         f.get::<Footer>(site, l, "/footer"),
         f.get::<Vec<FooterFaqItem>>(site, l, "/footer/faq"),
         f.get::<AlertsPage>(site, l, "/alerts"),
         f.get::<Vec<ECard>>(site, l, "/ecards"),
         optional::<Subscription>(f, site, lang, "/cinepass"),
-        f.get::<Vec<Tag>>(site, l, "/tags"),
-        f.get::<Vec<Version>>(site, l, "/versions"),
     )?;
     let cinema_details = try_join_all(cinemas.iter().map(|c| f.get::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
     let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, format!("/cinema/{}/shows", c.slug))));
@@ -102,7 +96,6 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         seasons,
         experiences,
         experience_groups,
-        technologies,
         news,
         offers_page,
         temporary_offers,
@@ -114,7 +107,5 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         alerts,
         ecards,
         subscription,
-        tags,
-        versions,
     })
 }

@@ -49,7 +49,6 @@ pub struct Redirect {
 }
 
 pub struct SitePages {
-    pub site: Site,
     pub pages: Vec<Page>,
     pub redirects: Vec<Redirect>,
     /// (kind, key, webview) → path per language: the alternates of every page.
@@ -72,7 +71,7 @@ pub fn plan(table: &RouteTable, data: &SiteData) -> SitePages {
     }
     redirects.sort_by(|a, b| a.from.cmp(&b.from));
     redirects.dedup_by(|a, b| a.from == b.from);
-    SitePages { site, pages, redirects, alternates }
+    SitePages { pages, redirects, alternates }
 }
 
 fn plan_locale(

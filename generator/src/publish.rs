@@ -20,6 +20,24 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 use xxhash_rust::xxh3::xxh3_64;
 
+/// CPU time spent per phase of page building, summed over threads.
+struct Phases([std::sync::atomic::AtomicU64; 4]);
+
+impl Phases {
+    fn add(&self, t0: Instant, t1: Instant, t2: Instant, t3: Instant, t4: Instant) {
+        use std::sync::atomic::Ordering::Relaxed;
+        for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3), (t3, t4)].into_iter().enumerate() {
+            self.0[i].fetch_add((b - a).as_micros() as u64, Relaxed);
+        }
+    }
+
+    fn millis(&self) -> [u64; 4] {
+        std::array::from_fn(|i| self.0[i].load(std::sync::atomic::Ordering::Relaxed) / 1000)
+    }
+}
+
+static PHASES: Phases = Phases([const { std::sync::atomic::AtomicU64::new(0) }; 4]);
+
 #[derive(Serialize, Default)]
 struct Report {
     pages: BTreeMap<String, BTreeMap<String, usize>>,
@@ -30,6 +48,7 @@ struct Report {
     fetch_ms: u128,
     render_ms: u128,
     publish_ms: u128,
+    phases_cpu_ms: BTreeMap<&'static str, u64>,
     output: OutputReport,
 }
 
@@ -84,6 +103,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         return Err(err);
     }
     report.render_ms = render_started.elapsed().as_millis();
+    let [context_ms, render_ms, minify_ms, write_ms] = PHASES.millis();
+    tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
+    report.phases_cpu_ms = BTreeMap::from([("context", context_ms), ("templates", render_ms), ("minify", minify_ms), ("write", write_ms)]);
     let publish_started = Instant::now();
     report.requests = fetcher.requests.load(std::sync::atomic::Ordering::Relaxed);
     report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
@@ -134,26 +156,30 @@ fn write_site(
     output.write(&format!("{root}/{css_name}"), css)?;
     output.write(&format!("{root}/favicon.svg"), favicon(brand).as_bytes())?;
     let chromes: BTreeMap<Lang, crate::context::LocaleChrome> =
-        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year))).collect();
+        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year, serde_json::json!({"css": format!("/{css_name}")})))).collect();
     let minify = minify_config();
     plan.pages.par_iter().try_for_each(|page: &Page| -> anyhow::Result<()> {
         let locale = &data.locales[&page.lang];
         let chrome = &chromes[&page.lang];
-        let mut pc = page_context(table, chrome, data, plan, locale, page);
-        pc.context.insert("assets", &serde_json::json!({"css": format!("/{css_name}")}));
+        let t0 = Instant::now();
+        let pc = page_context(table, chrome, data, plan, locale, page);
+        let t1 = Instant::now();
         let html = renderers
             .render(page.lang, pc.template, &pc.context)
             .with_context(|| format!("rendering {} ({}) on {}", page.path, page.kind.name(), site))?;
+        let t2 = Instant::now();
         let bytes = minify_html::minify(html.as_bytes(), &minify);
-        output.write(&format!("{root}/{}", file_of(&page.path)), &bytes)
+        let t3 = Instant::now();
+        let result = output.write(&format!("{root}/{}", file_of(&page.path)), &bytes);
+        PHASES.add(t0, t1, t2, t3, Instant::now());
+        result
     })?;
     // The site's default 404 page also answers at the root, for paths of no language.
     let default_lang = site.default_language();
     if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
-            let mut pc = page_context(table, &chromes[&page.lang], data, plan, locale, page);
-            pc.context.insert("assets", &serde_json::json!({"css": format!("/{css_name}")}));
+            let pc = page_context(table, &chromes[&page.lang], data, plan, locale, page);
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
             output.write(&format!("{root}/404.html"), &minify_html::minify(html.as_bytes(), &minify))?;
         }

@@ -35,7 +35,28 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     if let Some(response) = find_page(&root, path).await {
         return response;
     }
+    if let Some(response) = redirect_rule(&root, path).await {
+        return response;
+    }
     not_found_page(&root, site, path).await
+}
+
+/// The generator's `_redirects` rules (`from to status`): 301 to the new address, or 410 with
+/// the gone page served at the old address.
+async fn redirect_rule(root: &Path, path: &str) -> Option<Response> {
+    let rules = tokio::fs::read_to_string(root.join("_redirects")).await.ok()?;
+    let (to, status) = rules.lines().filter(|l| !l.starts_with('#')).find_map(|line| {
+        let mut parts = line.split_whitespace();
+        let (from, to, status) = (parts.next()?, parts.next()?, parts.next()?);
+        (from == path).then(|| (to.to_string(), status.to_string()))
+    })?;
+    match status.as_str() {
+        "410" => {
+            let file = safe_join(root, &format!("{}.html", to.trim_start_matches('/')))?;
+            send_file(&file, StatusCode::GONE).await
+        }
+        _ => Some(redirect(StatusCode::MOVED_PERMANENTLY, &to)),
+    }
 }
 
 /// The candidates for a path, in order: an asset, a page written as `{path}.html`, a folder

@@ -1,0 +1,71 @@
+//! Slim, borrowed views of schedules for the templates: only what a page prints, converted
+//! once. A cinema's schedule holds hundreds of showtimes; carrying whole content objects
+//! into every page context was most of a build's time.
+
+use serde::Serialize;
+use site::content::{Schedule, Showtime, ShowtimeStatus};
+
+#[derive(Serialize)]
+pub struct DayView<'a> {
+    pub date: String,
+    pub shows: Vec<ShowRow<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct ShowRow<'a> {
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub href: Option<String>,
+    pub showtimes: Vec<ShowtimeView<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct ShowtimeView<'a> {
+    pub time: String,
+    pub datetime: String,
+    /// available, soldout or locked.
+    pub status: &'static str,
+    pub version: &'a str,
+    pub booking_url: Option<&'a str>,
+    pub hall: Option<&'a str>,
+    pub badges: &'a [String],
+    pub three_d: bool,
+}
+
+pub fn showtime(s: &Showtime) -> ShowtimeView<'_> {
+    ShowtimeView {
+        time: s.datetime.format("%H:%M").to_string(),
+        datetime: s.datetime.to_rfc3339(),
+        status: match s.status {
+            ShowtimeStatus::Available => "available",
+            ShowtimeStatus::Soldout => "soldout",
+            ShowtimeStatus::Locked => "locked",
+        },
+        version: &s.version.label,
+        booking_url: s.booking_url.as_deref(),
+        hall: s.auditorium.as_deref(),
+        badges: &s.experience_icons,
+        three_d: s.flags.three_d,
+    }
+}
+
+/// The first `days` days of a schedule; `href` gives a show's page from its summary.
+pub fn schedule<'a>(schedule: &'a Schedule, days: usize, href: impl Fn(&str, bool) -> Option<String>) -> Vec<DayView<'a>> {
+    schedule
+        .days
+        .iter()
+        .take(days)
+        .map(|(date, shows)| DayView {
+            date: date.to_string(),
+            shows: shows
+                .iter()
+                .map(|entry| ShowRow {
+                    slug: &entry.show,
+                    title: entry.data.as_ref().map(|d| d.title.as_str()).unwrap_or(&entry.show),
+                    href: entry.data.as_ref().and_then(|d| href(&entry.show, d.is_movie)),
+                    showtimes: entry.showtimes.iter().map(showtime).collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
