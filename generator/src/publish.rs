@@ -21,6 +21,7 @@ use std::time::Instant;
 use xxhash_rust::xxh3::xxh3_64;
 
 /// CPU time spent per phase of page building, summed over threads.
+#[derive(Default)]
 struct Phases([std::sync::atomic::AtomicU64; 4]);
 
 impl Phases {
@@ -36,23 +37,22 @@ impl Phases {
     }
 }
 
-static PHASES: Phases = Phases([const { std::sync::atomic::AtomicU64::new(0) }; 4]);
 
-#[derive(Serialize, Default)]
-struct Report {
-    pages: BTreeMap<String, BTreeMap<String, usize>>,
-    total_pages: usize,
-    redirects: usize,
-    requests: usize,
-    fetched_bytes: usize,
-    fetch_ms: u128,
-    render_ms: u128,
-    publish_ms: u128,
-    phases_cpu_ms: BTreeMap<&'static str, u64>,
-    output: OutputReport,
+#[derive(Serialize, Default, Debug)]
+pub struct Report {
+    pub pages: BTreeMap<String, BTreeMap<String, usize>>,
+    pub total_pages: usize,
+    pub redirects: usize,
+    pub requests: usize,
+    pub fetched_bytes: usize,
+    pub fetch_ms: u128,
+    pub render_ms: u128,
+    pub publish_ms: u128,
+    pub phases_cpu_ms: BTreeMap<&'static str, u64>,
+    pub output: OutputReport,
 }
 
-pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<()> {
+pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<Report> {
     let brand_text = std::fs::read_to_string(&options.brand).with_context(|| format!("reading {}", options.brand.display()))?;
     let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
     let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
@@ -85,10 +85,11 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let output = Output::begin(&options.out)?;
     let year = chrono::Local::now().year();
     let mut report = Report { fetch_ms, ..Default::default() };
+    let phases = Phases::default();
     let result: anyhow::Result<()> = (|| {
         for site_data in &data {
             let plan = plan(&table, site_data);
-            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year)?;
+            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year, &phases)?;
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
                 *per_kind.entry(page.kind.name().to_string()).or_default() += 1;
@@ -103,7 +104,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         return Err(err);
     }
     report.render_ms = render_started.elapsed().as_millis();
-    let [context_ms, render_ms, minify_ms, write_ms] = PHASES.millis();
+    let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
     tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
     report.phases_cpu_ms = BTreeMap::from([("context", context_ms), ("templates", render_ms), ("minify", minify_ms), ("write", write_ms)]);
     let publish_started = Instant::now();
@@ -126,7 +127,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         report.output.unchanged,
         report.output.removed
     );
-    Ok(())
+    Ok(report)
 }
 
 /// The file of a page: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
@@ -150,6 +151,7 @@ fn write_site(
     css: &[u8],
     css_name: &str,
     year: i32,
+    phases: &Phases,
 ) -> anyhow::Result<()> {
     let site = data.site;
     let root = site.code();
@@ -171,7 +173,7 @@ fn write_site(
         let bytes = minify_html::minify(html.as_bytes(), &minify);
         let t3 = Instant::now();
         let result = output.write(&format!("{root}/{}", file_of(&page.path)), &bytes);
-        PHASES.add(t0, t1, t2, t3, Instant::now());
+        phases.add(t0, t1, t2, t3, Instant::now());
         result
     })?;
     // The site's default 404 page also answers at the root, for paths of no language.
