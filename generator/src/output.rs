@@ -9,6 +9,9 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// The build report, written into the published folder after each build; not a page.
+pub const REPORT_FILE: &str = "build-report.json";
+
 pub struct Output {
     published: PathBuf,
     staging: PathBuf,
@@ -71,7 +74,7 @@ impl Output {
             for entry in walkdir::WalkDir::new(&self.published).into_iter().filter_map(Result::ok) {
                 if entry.file_type().is_file() {
                     let rel = entry.path().strip_prefix(&self.published).expect("walked below it");
-                    if !files.contains(rel) {
+                    if !files.contains(rel) && rel != Path::new(REPORT_FILE) {
                         removed += 1;
                     }
                 }

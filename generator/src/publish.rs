@@ -113,7 +113,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.output = output.commit()?;
     report.publish_ms = publish_started.elapsed().as_millis();
     let json = serde_json::to_vec_pretty(&report)?;
-    std::fs::write(options.out.join("build-report.json"), json)?;
+    std::fs::write(options.out.join(crate::output::REPORT_FILE), json)?;
     eprintln!(
         "built {} pages ({} redirects) for {} site(s) in {:.2}s — fetch {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
         report.total_pages,
