@@ -6,6 +6,7 @@
 mod context;
 pub mod fetch;
 mod model;
+mod nginx;
 pub mod output;
 mod pages;
 pub mod publish;

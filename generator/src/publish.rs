@@ -86,19 +86,32 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let year = chrono::Local::now().year();
     let mut report = Report { fetch_ms, ..Default::default() };
     let phases = Phases::default();
+    let mut plans = Vec::new();
+    // A bar on a terminal; plain log lines (one per site) otherwise, e.g. under cron.
+    let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        indicatif::ProgressBar::new(0)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let result: anyhow::Result<()> = (|| {
         for site_data in &data {
             let plan = plan(&table, site_data);
-            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year, &phases)?;
+            progress.inc_length(plan.pages.len() as u64);
+            progress.set_message(site_data.site.code());
+            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year, &phases, &progress)?;
+            tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
                 *per_kind.entry(page.kind.name().to_string()).or_default() += 1;
             }
             report.total_pages += plan.pages.len();
             report.redirects += plan.redirects.len();
+            plans.push((site_data.site, plan));
         }
-        Ok(())
+        let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
+        output.write("nginx.conf", crate::nginx::config(&brand, &sites, "/srv/www").as_bytes())
     })();
+    progress.finish_and_clear();
     if let Err(err) = result {
         output.abandon();
         return Err(err);
@@ -152,6 +165,7 @@ fn write_site(
     css_name: &str,
     year: i32,
     phases: &Phases,
+    progress: &indicatif::ProgressBar,
 ) -> anyhow::Result<()> {
     let site = data.site;
     let root = site.code();
@@ -174,6 +188,7 @@ fn write_site(
         let t3 = Instant::now();
         let result = output.write(&format!("{root}/{}", file_of(&page.path)), &bytes);
         phases.add(t0, t1, t2, t3, Instant::now());
+        progress.inc(1);
         result
     })?;
     // The site's default 404 page also answers at the root, for paths of no language.
