@@ -120,6 +120,7 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "footer_links": footer_links,
         "alerts": locale.alerts.alerts,
         "year": year,
+        "base_url": format!("https://{}", domain(brand, site)),
     });
     LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets }
 }

@@ -1,0 +1,438 @@
+//! Shared fixture of the whole-site tests: the real content API (the demo of 2026-11-22 at
+//! scale 1, a fixed clock) served over HTTP on a free local port, one full build of all 8
+//! sites shared by the tests, a small blocking client for the API, and the helpers that read
+//! the generated HTML (attributes, titles, JSON-LD) without an HTML parser.
+
+#![allow(dead_code)]
+
+use chrono::{NaiveDate, TimeZone, Utc};
+use demo_content::{DemoOptions, DEFAULT_SEED};
+use generator::BuildOptions;
+use runtime_api::app::{app, AppState};
+use runtime_api::clock::Clock;
+use runtime_api::locales::Locales;
+use serde_json::Value;
+use site::brand::Brand;
+use site::routes::RouteTable;
+use site::{Lang, Site};
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+use std::time::{Duration, Instant};
+
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+/// Failure messages list at most this many offending files or URLs.
+pub const SHOW_AT_MOST: usize = 20;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(ROOT)
+}
+
+pub fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 22).expect("valid date")
+}
+
+pub fn brand() -> Brand {
+    let text = std::fs::read_to_string(root().join("config/brand.json")).expect("config/brand.json");
+    Brand::from_json(&text).expect("config/brand.json parses")
+}
+
+pub static TABLE: LazyLock<RouteTable> = LazyLock::new(|| RouteTable::new(&brand().slug));
+
+/// A folder of this test binary under the target's temporary folder, emptied first.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generator-site-build").join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("emptying {}: {e}", dir.display()));
+    }
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    dir
+}
+
+/// Serves `router` on 127.0.0.1 (free port) from a background thread with its own runtime.
+pub fn serve(router: axum::Router) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
+            tx.send(listener.local_addr().expect("local address")).expect("the test waits for the address");
+            axum::serve(listener, router).await.expect("serving");
+        });
+    });
+    rx.recv_timeout(Duration::from_secs(30)).expect("the server started")
+}
+
+/// The real content API over the demo content.
+pub struct Api {
+    pub base: String,
+    /// Paths (relative to the media folder) of every demo image: `/media/{key}`.
+    pub media: BTreeSet<String>,
+}
+
+pub static API: LazyLock<Api> = LazyLock::new(|| {
+    let brand = brand();
+    let demo = demo_content::generate(&DemoOptions { seed: DEFAULT_SEED, scale: 1, today: today() }, &brand);
+    let locales = Locales::load(&root().join("locales")).expect("locales load");
+    let dir = scratch("api");
+    let now = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid instant");
+    let state = AppState::new(demo.snapshot, brand, locales, dir.join("out"), dir.join("media"), Clock::Fixed(now));
+    let addr = serve(app(state));
+    Api { base: format!("http://{addr}"), media: demo.media.into_keys().collect() }
+});
+
+pub fn options(api: &str, out: &Path) -> BuildOptions {
+    BuildOptions {
+        api: api.to_string(),
+        out: out.to_path_buf(),
+        sites: Vec::new(),
+        langs: Vec::new(),
+        templates: root().join("templates"),
+        locales: root().join("locales"),
+        brand: root().join("config/brand.json"),
+    }
+}
+
+/// The one full build (all sites, all languages) the read-only tests share.
+pub struct Build {
+    pub out: PathBuf,
+    pub report: generator::publish::Report,
+    pub seconds: f64,
+}
+
+pub static BUILD: LazyLock<Build> = LazyLock::new(|| {
+    let out = scratch("full").join("out");
+    let started = Instant::now();
+    let report = generator::build(&options(&API.base, &out)).unwrap_or_else(|e| panic!("the full demo build failed: {e:#}"));
+    Build { out, report, seconds: started.elapsed().as_secs_f64() }
+});
+
+// ---------------------------------------------------------------------------------------
+// The content API, read the way the generator reads it.
+
+/// GET `/api{path}` for a site (Host `{site}.localhost`) and language: status and JSON body.
+pub fn api_get(site: Site, lang: Option<Lang>, path: &str) -> (u16, Value) {
+    let mut url = format!("{}/api{path}", API.base);
+    if let Some(lang) = lang {
+        url.push(if path.contains('?') { '&' } else { '?' });
+        url.push_str(&format!("language={}", lang.code()));
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+    runtime.block_on(async {
+        let client = reqwest::Client::new();
+        let response = client
+            .get(&url)
+            .header(reqwest::header::HOST, format!("{}.localhost", site.code()))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("GET {url}: {e}"));
+        let status = response.status().as_u16();
+        let body = response.bytes().await.unwrap_or_else(|e| panic!("GET {url}: body: {e}"));
+        let value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        (status, value)
+    })
+}
+
+/// A call that must answer 200.
+pub fn api_json(site: Site, lang: Option<Lang>, path: &str) -> Value {
+    let (status, value) = api_get(site, lang, path);
+    assert_eq!(status, 200, "GET /api{path} on {site} ({lang:?}) answered {status}: {value}");
+    value
+}
+
+pub fn str_of<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
+    value.get(key).and_then(Value::as_str)
+}
+
+pub fn list<'a>(value: &'a Value, key: &str) -> &'a [Value] {
+    let v = if key.is_empty() { value } else { &value[key] };
+    v.as_array().map(Vec::as_slice).unwrap_or(&[])
+}
+
+// ---------------------------------------------------------------------------------------
+// The generated files.
+
+/// Every file below `dir`, as paths relative to it with `/` separators.
+pub fn files_below(dir: &Path) -> BTreeSet<String> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.path().strip_prefix(dir).expect("below it").to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
+/// The file of a page path: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
+pub fn file_of(path: &str) -> String {
+    let rel = path.trim_start_matches('/');
+    if rel.is_empty() {
+        "index.html".to_string()
+    } else {
+        format!("{rel}.html")
+    }
+}
+
+/// The page path of an HTML file (the inverse of [`file_of`]).
+pub fn path_of(file: &str) -> String {
+    match file.strip_suffix(".html") {
+        Some("index") => "/".to_string(),
+        Some(rest) => format!("/{rest}"),
+        None => format!("/{file}"),
+    }
+}
+
+/// One generated site: its HTML pages (path → text) and its redirect rules.
+pub struct SiteFiles {
+    pub site: Site,
+    pub dir: PathBuf,
+    pub files: BTreeSet<String>,
+    /// Page path → HTML, for every `.html` file.
+    pub pages: BTreeMap<String, String>,
+    /// from → (to, status).
+    pub redirects: BTreeMap<String, (String, u16)>,
+    /// Lines of `_redirects` that are not `from to status`.
+    pub bad_redirect_lines: Vec<String>,
+}
+
+pub static SITES: LazyLock<BTreeMap<Site, SiteFiles>> = LazyLock::new(|| {
+    let out = &BUILD.out;
+    Site::ALL.iter().map(|&site| (site, read_site(&out.join(site.code()), site))).collect()
+});
+
+pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
+    let files = files_below(dir);
+    let pages = files
+        .iter()
+        .filter(|f| f.ends_with(".html"))
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", dir.display()));
+            (path_of(f), text)
+        })
+        .collect();
+    let mut redirects = BTreeMap::new();
+    let mut bad_redirect_lines = Vec::new();
+    if let Ok(text) = std::fs::read_to_string(dir.join("_redirects")) {
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            match parts.as_slice() {
+                [from, to, status] if status.parse::<u16>().is_ok() => {
+                    redirects.insert(from.to_string(), (to.to_string(), status.parse().unwrap()));
+                }
+                _ => bad_redirect_lines.push(line.to_string()),
+            }
+        }
+    }
+    SiteFiles { site, dir: dir.to_path_buf(), files, pages, redirects, bad_redirect_lines }
+}
+
+/// The production base URL of a site, as canonical and hreflang links carry it.
+pub fn base_url(site: Site) -> String {
+    let brand = brand();
+    format!("https://{}", brand.domains.get(&site).cloned().unwrap_or_else(|| format!("{}.localhost", site.code())))
+}
+
+/// Fails with the first [`SHOW_AT_MOST`] problems, and how many there were.
+pub fn assert_none(what: &str, problems: &[String]) {
+    if problems.is_empty() {
+        return;
+    }
+    let shown: Vec<&str> = problems.iter().take(SHOW_AT_MOST).map(String::as_str).collect();
+    let more = if problems.len() > SHOW_AT_MOST { format!("\n  … and {} more", problems.len() - SHOW_AT_MOST) } else { String::new() };
+    panic!("{what}: {} problem(s)\n  {}{more}", problems.len(), shown.join("\n  "));
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading HTML without a parser: the generator's minified output is regular enough.
+
+/// A start tag: its name and attributes (names lower-cased, values entity-decoded).
+#[derive(Debug, Clone)]
+pub struct Tag {
+    pub name: String,
+    pub attrs: Vec<(String, String)>,
+    /// Byte offset just after the tag's `>`.
+    pub end: usize,
+}
+
+impl Tag {
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Every start tag of a document, in order (comments, and the insides of `script` and
+/// `style` elements, skipped).
+pub fn tags(html: &str) -> Vec<Tag> {
+    let bytes = html.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(rel) = html[i..].find('<') {
+        let start = i + rel;
+        if html[start..].starts_with("<!--") {
+            i = html[start..].find("-->").map(|e| start + e + 3).unwrap_or(html.len());
+            continue;
+        }
+        let mut j = start + 1;
+        if j >= bytes.len() || !bytes[j].is_ascii_alphabetic() {
+            i = start + 1;
+            continue;
+        }
+        while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'-' || bytes[j] == b':') {
+            j += 1;
+        }
+        let name = html[start + 1..j].to_ascii_lowercase();
+        let mut attrs = Vec::new();
+        loop {
+            while j < bytes.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'/') {
+                j += 1;
+            }
+            if j >= bytes.len() || bytes[j] == b'>' {
+                break;
+            }
+            let name_start = j;
+            while j < bytes.len() && !bytes[j].is_ascii_whitespace() && !matches!(bytes[j], b'=' | b'>' | b'/') {
+                j += 1;
+            }
+            let attr_name = html[name_start..j].to_ascii_lowercase();
+            let mut value = String::new();
+            if j < bytes.len() && bytes[j] == b'=' {
+                j += 1;
+                if j < bytes.len() && (bytes[j] == b'"' || bytes[j] == b'\'') {
+                    let quote = bytes[j] as char;
+                    let value_start = j + 1;
+                    let value_end = html[value_start..].find(quote).map(|e| value_start + e).unwrap_or(html.len());
+                    value = decode_entities(&html[value_start..value_end]);
+                    j = (value_end + 1).min(html.len());
+                } else {
+                    let value_start = j;
+                    while j < bytes.len() && !bytes[j].is_ascii_whitespace() && bytes[j] != b'>' {
+                        j += 1;
+                    }
+                    value = decode_entities(&html[value_start..j]);
+                }
+            }
+            if !attr_name.is_empty() {
+                attrs.push((attr_name, value));
+            }
+        }
+        let end = (j + 1).min(html.len());
+        let raw_text = matches!(name.as_str(), "script" | "style");
+        out.push(Tag { name: name.clone(), attrs, end });
+        i = end;
+        if raw_text {
+            let close = format!("</{name}");
+            i = find_ci(html, &close, i).unwrap_or(html.len());
+        }
+    }
+    out
+}
+
+fn find_ci(haystack: &str, needle: &str, from: usize) -> Option<usize> {
+    haystack[from..].to_ascii_lowercase().find(&needle.to_ascii_lowercase()).map(|p| from + p)
+}
+
+/// The text inside the element that starts with `tag` (up to its closing tag), tags removed.
+pub fn element_text(html: &str, tag: &Tag) -> String {
+    let close = format!("</{}", tag.name);
+    let end = find_ci(html, &close, tag.end).unwrap_or(html.len());
+    let inner = &html[tag.end..end];
+    raw_inner_text(inner)
+}
+
+/// The raw text inside the element that starts with `tag` (for `script` elements).
+pub fn element_raw(html: &str, tag: &Tag) -> String {
+    let close = format!("</{}", tag.name);
+    let end = find_ci(html, &close, tag.end).unwrap_or(html.len());
+    html[tag.end..end].to_string()
+}
+
+fn raw_inner_text(inner: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in inner.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    decode_entities(&out).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Decodes the character references the generator's templates and minifier produce.
+pub fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        rest = &rest[p..];
+        let end = rest[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).map(|e| e + 1).unwrap_or(rest.len());
+        let name = &rest[1..end];
+        let decoded = match name {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            "nbsp" => Some('\u{a0}'),
+            _ if name.starts_with("#x") || name.starts_with("#X") => u32::from_str_radix(&name[2..], 16).ok().and_then(char::from_u32),
+            _ if name.starts_with('#') => name[1..].parse::<u32>().ok().and_then(char::from_u32),
+            _ => None,
+        };
+        match decoded {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[end..];
+                if rest.starts_with(';') {
+                    rest = &rest[1..];
+                }
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `%XX` sequences decoded (paths with non-ASCII slugs).
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether a page asks search engines not to index it.
+pub fn is_noindex(tags: &[Tag]) -> bool {
+    tags.iter().any(|t| {
+        t.name == "meta"
+            && t.attr("name").is_some_and(|n| n.eq_ignore_ascii_case("robots"))
+            && t.attr("content").is_some_and(|c| c.to_ascii_lowercase().contains("noindex"))
+    })
+}
