@@ -24,12 +24,15 @@ need_islands_packages() {
   [ -f islands/package.json ] || return 0
   if [ ! -d islands/node_modules ] || [ islands/package-lock.json -nt islands/node_modules ]; then
     say "installing the islands' npm packages"
-    (cd islands && npm ci --no-audit --no-fund --loglevel=error)
+    # No install scripts: they may try to download (a JRE, a browser) and the network only
+    # reaches the registries; the packages we use work without them.
+    (cd islands && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   fi
 }
 
 build_islands() {
   [ -f islands/package.json ] || return 0
+  grep -q '"build"' islands/package.json || return 0
   say "bundling the islands"
   (cd islands && npm run --silent build)
 }
@@ -70,4 +73,14 @@ stop_api() {
 generate_sites() {
   say "generating the sites into $OUT_DIR"
   "$BIN/generator" build --api "http://127.0.0.1:$PORT" --out "$OUT_DIR"
+}
+
+# Java runs the W3C HTML checker (vnu.jar) in the tests.
+need_java() {
+  command -v java >/dev/null 2>&1 && return 0
+  say "installing Java for the HTML checker"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null
+  fi
+  command -v java >/dev/null 2>&1 || { echo "java is missing: apt-get install default-jre-headless" >&2; exit 1; }
 }

@@ -116,16 +116,22 @@ pub static BUILD: LazyLock<Build> = LazyLock::new(|| {
 // ---------------------------------------------------------------------------------------
 // The content API, read the way the generator reads it.
 
-/// GET `/api{path}` for a site (Host `{site}.localhost`) and language: status and JSON body.
+/// One runtime and one connection pool for every API call of the tests.
+static CLIENT: LazyLock<(tokio::runtime::Runtime, reqwest::Client)> = LazyLock::new(|| {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("a tokio runtime");
+    (runtime, reqwest::Client::new())
+});
+
+/// GET `/api{path}` for a site (Host `{site}.localhost`) and language: status and JSON body
+/// (`Null` when the body is not JSON).
 pub fn api_get(site: Site, lang: Option<Lang>, path: &str) -> (u16, Value) {
     let mut url = format!("{}/api{path}", API.base);
     if let Some(lang) = lang {
         url.push(if path.contains('?') { '&' } else { '?' });
         url.push_str(&format!("language={}", lang.code()));
     }
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+    let (runtime, client) = &*CLIENT;
     runtime.block_on(async {
-        let client = reqwest::Client::new();
         let response = client
             .get(&url)
             .header(reqwest::header::HOST, format!("{}.localhost", site.code()))
@@ -134,8 +140,7 @@ pub fn api_get(site: Site, lang: Option<Lang>, path: &str) -> (u16, Value) {
             .unwrap_or_else(|e| panic!("GET {url}: {e}"));
         let status = response.status().as_u16();
         let body = response.bytes().await.unwrap_or_else(|e| panic!("GET {url}: body: {e}"));
-        let value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        (status, value)
+        (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
     })
 }
 
@@ -333,7 +338,12 @@ pub fn tags(html: &str) -> Vec<Tag> {
 }
 
 fn find_ci(haystack: &str, needle: &str, from: usize) -> Option<usize> {
-    haystack[from..].to_ascii_lowercase().find(&needle.to_ascii_lowercase()).map(|p| from + p)
+    let hay = haystack.as_bytes();
+    let needle = needle.as_bytes();
+    if needle.is_empty() || hay.len() < needle.len() {
+        return None;
+    }
+    (from..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
 /// The text inside the element that starts with `tag` (up to its closing tag), tags removed.

@@ -1,0 +1,42 @@
+// Every generated page passes the W3C Nu Html Checker with no error. SITE_OUT names the
+// folder a build wrote (scripts/test sets it); the checker runs on Java from vnu-jar.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const out = process.env.SITE_OUT;
+// The jar itself, run by the system's Java: the package's own launcher may download a JRE.
+const vnu = join(dirname(createRequire(import.meta.url).resolve('vnu-jar')), 'build', 'dist', 'vnu.jar');
+
+function htmlFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : [];
+  });
+}
+
+// Outside CI a developer may run the islands' tests alone; in CI a missing build is a failure.
+const skip = !out && process.env.CI !== 'true' && 'SITE_OUT is not set (scripts/test sets it)';
+
+test('every generated page is valid HTML', { skip }, () => {
+  assert.ok(out, 'SITE_OUT must name a generated site folder');
+  const files = htmlFiles(out);
+  assert.ok(files.length > 1000, `expected the whole demo build, found ${files.length} pages`);
+  const list = join(out, '..', 'html-files.txt');
+  writeFileSync(list, files.join('\n'));
+  let report = '';
+  try {
+    execFileSync('java', ['-Xss4m', '-jar', vnu, '--errors-only', '--format', 'gnu', ...files], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (err) {
+    report = `${err.stdout ?? ''}${err.stderr ?? ''}`;
+  }
+  const errors = report.split('\n').filter((line) => line.includes('error:'));
+  assert.equal(errors.length, 0, `${errors.length} HTML errors in ${files.length} pages, first ones:\n${errors.slice(0, 20).join('\n')}`);
+});
