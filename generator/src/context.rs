@@ -121,6 +121,7 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "alerts": locale.alerts.alerts,
         "year": year,
         "base_url": format!("https://{}", domain(brand, site)),
+        "apps": brand.apps,
     });
     LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets }
 }
@@ -236,7 +237,12 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             // The light view is today's schedule; the cinema page has every day.
             let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
             let days = schedule.map(|sc| views::schedule(sc, days, |slug, movie| href(if movie { PageKind::Show } else { PageKind::Event }, slug)));
-            (template, json!({"cinema": cinema, "days": days}), args, ld)
+            let nearby: Vec<Value> = cinema
+                .nearby_cinemas
+                .iter()
+                .map(|n| json!({"name": n.name, "distance": n.distance, "href": href(PageKind::Cinema, &n.slug)}))
+                .collect();
+            (template, json!({"cinema": cinema, "days": days, "nearby": nearby}), args, ld)
         }
         Item::City(i) => {
             let city = &locale.cities[i];
@@ -267,7 +273,15 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                     "cinemas": showtimes,
                 }),
                 args,
-                vec![seo::movie(show, url, base), seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])],
+                {
+                    // Search engines want an Event with a date and a place: the next screening.
+                    let described = if show.is_movie {
+                        Some(seo::movie(show, url, base))
+                    } else {
+                        first_showtime(locale, &show.slug).map(|(s, c)| seo::show_event(show, url, base, s, c))
+                    };
+                    described.into_iter().chain([seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])]).collect()
+                },
             )
         }
         Item::Season(i) => {
@@ -285,7 +299,11 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                     Some(json!({"cinema": c.cinema, "href": href(PageKind::Cinema, cinema), "shows": shows}))
                 })
                 .collect();
-            ("pages/season.html", json!({"season": season, "cinemas": cinemas}), args, vec![seo::event(season, url, base, first, place)])
+            let ld = match (first, place) {
+                (Some(first), Some(place)) => vec![seo::event(season, url, base, first, place)],
+                _ => Vec::new(),
+            };
+            ("pages/season.html", json!({"season": season, "cinemas": cinemas}), args, ld)
         }
         Item::Experience(i) => {
             let e = &locale.experiences[i];
@@ -426,6 +444,7 @@ fn listing(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page
         }
         PageKind::Subscription => ("pages/subscription.html", json!({"subscription": locale.subscription}), args, Vec::new()),
         PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone => ("pages/error.html", json!({"gone": page.kind == PageKind::Gone}), args, Vec::new()),
+        PageKind::App => ("pages/app.html", json!({}), args, Vec::new()),
         PageKind::Sitemap => ("pages/sitemap.html", json!({"links": sitemap_links(table, locale, site, lang)}), args, Vec::new()),
         _ => ("pages/static.html", json!({}), args, Vec::new()),
     }
@@ -451,6 +470,19 @@ fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, t
         .map(|t| json!({"key": t.key(), "href": table.path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", t.key()), false), "active": Some(*t) == tab}))
         .collect();
     json!({"shows": shows.into_iter().map(card).collect::<Vec<_>>(), "tabs": tabs, "tab": tab.map(|t| t.key())})
+}
+
+/// The earliest showtime of a show in the site, with its cinema.
+fn first_showtime<'a>(locale: &'a LocaleData, show: &str) -> Option<(&'a Showtime, &'a Cinema)> {
+    locale
+        .cinemas
+        .iter()
+        .filter_map(|c| {
+            let schedule = locale.schedules.get(&c.cinema.slug)?;
+            let first = schedule.days.values().flatten().filter(|s| s.show == show).flat_map(|s| s.showtimes.first()).next()?;
+            Some((first, &c.cinema))
+        })
+        .min_by_key(|(s, _)| s.datetime)
 }
 
 /// A show's showtimes, by cinema then day, from the cinemas' schedules.

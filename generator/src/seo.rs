@@ -258,7 +258,16 @@ pub fn faq_page(articles: &[&FaqArticle]) -> Value {
     })
 }
 
-pub fn event(season: &SeasonDetail, url: &str, base: &str, first: Option<&Showtime>, place: Option<&Cinema>) -> Value {
+/// An event show (opera, concert…) described by its next screening.
+pub fn show_event(show: &Show, url: &str, base: &str, first: &Showtime, place: &Cinema) -> Value {
+    let mut value = movie(show, url, base);
+    value["@type"] = json!("Event");
+    value["startDate"] = json!(first.datetime.to_rfc3339());
+    value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
+    value
+}
+
+pub fn event(season: &SeasonDetail, url: &str, base: &str, first: &Showtime, place: &Cinema) -> Value {
     let mut value = json!({
         "@context": "https://schema.org",
         "@type": "Event",
@@ -271,11 +280,7 @@ pub fn event(season: &SeasonDetail, url: &str, base: &str, first: Option<&Showti
     if let Some(d) = &season.season.description {
         value["description"] = json!(strip_tags(d));
     }
-    if let Some(s) = first {
-        value["startDate"] = json!(s.datetime.to_rfc3339());
-    }
-    if let Some(c) = place {
-        value["location"] = json!({"@type": "MovieTheater", "name": c.name, "address": address(c)});
-    }
+    value["startDate"] = json!(first.datetime.to_rfc3339());
+    value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
     value
 }

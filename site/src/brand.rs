@@ -20,6 +20,19 @@ pub struct Brand {
     /// Production host name of each country site.
     #[serde(default)]
     pub domains: BTreeMap<Site, String>,
+    /// The mobile app in the stores, for the app page and the smart app banner.
+    #[serde(default)]
+    pub apps: Option<Apps>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Apps {
+    pub ios: String,
+    pub android: String,
+    /// App Store id, for Safari's own banner (`apple-itunes-app`).
+    #[serde(default)]
+    pub ios_app_id: Option<String>,
 }
 
 impl Brand {
