@@ -223,3 +223,10 @@ fn plan_locale(
         }
     }
 }
+
+impl SitePages {
+    /// The redirects alone, kept after a site's pages are written (for the server config).
+    pub fn redirects_only(&self) -> SitePages {
+        SitePages { pages: Vec::new(), redirects: self.redirects.clone(), alternates: HashMap::new() }
+    }
+}

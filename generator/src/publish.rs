@@ -63,28 +63,15 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let started = Instant::now();
     let fetcher = Fetcher::new(&options.api)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    let data: Vec<SiteData> = runtime.block_on(async {
-        let jobs = sites.iter().map(|&site| {
-            let wanted: Vec<Lang> = site.languages().iter().copied().filter(|l| langs.is_empty() || langs.contains(l)).collect();
-            let fetcher = fetcher.clone();
-            async move { fetch_site(&fetcher, site, &wanted).await }
-        });
-        futures_util::future::try_join_all(jobs).await
-    })?;
-    drop(runtime);
-    let fetch_ms = started.elapsed().as_millis();
-    tracing::info!(
-        "fetched {} sites: {} requests, {:.1} MB in {} ms",
-        data.len(),
-        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed),
-        fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
-        fetch_ms
-    );
+    let spawn_fetch = |site: Site| {
+        let wanted: Vec<Lang> = site.languages().iter().copied().filter(|l| langs.is_empty() || langs.contains(l)).collect();
+        let fetcher = fetcher.clone();
+        runtime.spawn(async move { fetch_site(&fetcher, site, &wanted).await })
+    };
 
-    let render_started = Instant::now();
     let output = Output::begin(&options.out)?;
     let year = chrono::Local::now().year();
-    let mut report = Report { fetch_ms, ..Default::default() };
+    let mut report = Report::default();
     let phases = Phases::default();
     let mut plans = Vec::new();
     // A bar on a terminal; plain log lines (one per site) otherwise, e.g. under cron.
@@ -93,12 +80,21 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     } else {
         indicatif::ProgressBar::hidden()
     };
+    // Sites one after the other, the next one fetched while this one renders: memory holds
+    // at most two sites, whatever the scale.
     let result: anyhow::Result<()> = (|| {
-        for site_data in &data {
-            let plan = plan(&table, site_data);
+        let mut next = sites.first().map(|&site| spawn_fetch(site));
+        for (i, _) in sites.iter().enumerate() {
+            let waiting = Instant::now();
+            let handle = next.take().expect("a fetch is always pending for the current site");
+            let site_data: SiteData = runtime.block_on(handle).context("fetch task")??;
+            report.fetch_ms += waiting.elapsed().as_millis();
+            next = sites.get(i + 1).map(|&site| spawn_fetch(site));
+            let rendering = Instant::now();
+            let plan = plan(&table, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            write_site(&table, &brand, &renderers, site_data, &plan, &output, &css, &css_name, year, &phases, &progress)?;
+            write_site(&table, &brand, &renderers, &site_data, &plan, &output, &css, &css_name, year, &phases, &progress)?;
             tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
@@ -106,7 +102,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             }
             report.total_pages += plan.pages.len();
             report.redirects += plan.redirects.len();
-            plans.push((site_data.site, plan));
+            report.render_ms += rendering.elapsed().as_millis();
+            plans.push((site_data.site, plan.redirects_only()));
         }
         let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
         output.write("nginx.conf", crate::nginx::config(&brand, &sites, "/srv/www").as_bytes())
@@ -116,10 +113,14 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         output.abandon();
         return Err(err);
     }
-    report.render_ms = render_started.elapsed().as_millis();
     let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
     tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
     report.phases_cpu_ms = BTreeMap::from([("context", context_ms), ("templates", render_ms), ("minify", minify_ms), ("write", write_ms)]);
+    tracing::info!(
+        "fetched {:.1} MB in {} requests",
+        fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
+        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed)
+    );
     let publish_started = Instant::now();
     report.requests = fetcher.requests.load(std::sync::atomic::Ordering::Relaxed);
     report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
@@ -128,10 +129,10 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let json = serde_json::to_vec_pretty(&report)?;
     std::fs::write(options.out.join(crate::output::REPORT_FILE), json)?;
     eprintln!(
-        "built {} pages ({} redirects) for {} site(s) in {:.2}s — fetch {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
+        "built {} pages ({} redirects) for {} site(s) in {:.2}s — waiting for fetches {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
         report.total_pages,
         report.redirects,
-        data.len(),
+        sites.len(),
         started.elapsed().as_secs_f64(),
         report.fetch_ms,
         report.render_ms,

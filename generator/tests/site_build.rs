@@ -29,23 +29,64 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
 
     // The demo is what the brief says it is: otherwise the checks below prove little.
     let flag_sites = |flag: &str| -> BTreeSet<&str> {
-        model.features.iter().filter(|(_, f)| f[flag].as_bool() == Some(true)).map(|(s, _)| s.code()).collect()
+        model
+            .features
+            .iter()
+            .filter(|(_, f)| f[flag].as_bool() == Some(true))
+            .map(|(s, _)| s.code())
+            .collect()
     };
-    assert_eq!(flag_sites("voucherCheckerEnabled"), BTreeSet::from(["fr", "nl"]), "voucherCheckerEnabled sites of the demo");
-    assert_eq!(flag_sites("giftCardEnabled"), BTreeSet::from(["fr", "ch", "be", "nl"]), "giftCardEnabled sites of the demo");
+    assert_eq!(
+        flag_sites("voucherCheckerEnabled"),
+        BTreeSet::from(["fr", "nl"]),
+        "voucherCheckerEnabled sites of the demo"
+    );
+    assert_eq!(
+        flag_sites("giftCardEnabled"),
+        BTreeSet::from(["fr", "ch", "be", "nl"]),
+        "giftCardEnabled sites of the demo"
+    );
     let wanted_sites = |kind: PageKind| -> BTreeSet<&str> {
-        model.entries.iter().filter(|e| e.kind == kind && e.want == Want::Page).map(|e| e.site.code()).collect()
+        model
+            .entries
+            .iter()
+            .filter(|e| e.kind == kind && e.want == Want::Page)
+            .map(|e| e.site.code())
+            .collect()
     };
-    assert_eq!(wanted_sites(PageKind::Subscription), BTreeSet::from(["fr", "nl", "ch"]), "sites with subscription offers (/api/cinepass)");
+    assert_eq!(
+        wanted_sites(PageKind::Subscription),
+        BTreeSet::from(["fr", "nl", "ch"]),
+        "sites with subscription offers (/api/cinepass)"
+    );
     let count = |pred: &dyn Fn(&Expected) -> bool| model.entries.iter().filter(|e| pred(e)).count();
-    assert!(count(&|e| e.kind == PageKind::City && e.want == Want::Page) > 0, "the demo has cities with 2+ cinemas");
-    assert!(count(&|e| e.kind == PageKind::City && matches!(e.want, Want::Redirect { status: 301, .. })) > 0, "the demo has one-cinema cities");
-    assert!(count(&|e| e.kind == PageKind::Event && e.want == Want::Page) > 0, "the demo has events");
-    assert!(count(&|e| e.kind == PageKind::Show && matches!(e.want, Want::Redirect { status: 410, .. })) > 0, "the demo has gone shows");
+    assert!(
+        count(&|e| e.kind == PageKind::City && e.want == Want::Page) > 0,
+        "the demo has cities with 2+ cinemas"
+    );
+    assert!(
+        count(&|e| e.kind == PageKind::City && matches!(e.want, Want::Redirect { status: 301, .. })) > 0,
+        "the demo has one-cinema cities"
+    );
+    assert!(
+        count(&|e| e.kind == PageKind::Event && e.want == Want::Page) > 0,
+        "the demo has events"
+    );
+    assert!(
+        count(&|e| e.kind == PageKind::Show && matches!(e.want, Want::Redirect { status: 410, .. })) > 0,
+        "the demo has gone shows"
+    );
     for site in [Site::Fr, Site::Nl] {
         let webview_help = count(&|e| e.site == site && e.webview && e.kind == PageKind::Help && e.want == Want::Page);
-        assert_eq!(webview_help, site.languages().len(), "{site}: a webview help page under m/ per language");
-        assert!(count(&|e| e.site == site && e.webview && e.path.contains("/m/") || e.path.starts_with("/m/")) > 0);
+        assert_eq!(
+            webview_help,
+            site.languages().len(),
+            "{site}: a webview help page under m/ per language"
+        );
+        assert!(
+            count(&|e| e.site == site && e.webview && (e.path.contains("/m/") || e.path.starts_with("/m/"))) > 0,
+            "{site}: webview pages live under m/"
+        );
     }
 
     let mut problems = Vec::new();
@@ -91,7 +132,12 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
                 Some(e) if matches!(e.want, Want::Page | Want::PageOrRedirect) => {}
                 Some(e) => problems.push(format!("unexpected page {} ({} {}: {:?})", html.file, e.kind.name(), e.why, e.want)),
                 None => match TABLE.parse(site, path) {
-                    Some(m) => problems.push(format!("page {} ({} {}) is not in the content API", html.file, m.kind.name(), m.lang)),
+                    Some(m) => problems.push(format!(
+                        "page {} ({} {}) is not in the content API",
+                        html.file,
+                        m.kind.name(),
+                        m.lang
+                    )),
                     None => problems.push(format!("page {} matches no route of {site}", html.file)),
                 },
             }
@@ -104,7 +150,9 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
                 problems.push(format!("{site}/_redirects: {from} {to} {status}: unexpected status"));
             }
             if by_path.get(&(site, from.clone())).is_none_or(|e| e.want == Want::Page) {
-                problems.push(format!("{site}/_redirects: rule for {from} → {to} {status} that the content does not call for"));
+                problems.push(format!(
+                    "{site}/_redirects: rule for {from} → {to} {status} that the content does not call for"
+                ));
             }
         }
     }
@@ -153,7 +201,9 @@ fn no_internal_link_is_broken() {
                         checked += 1;
                         let path = url_path(url);
                         if !resolves(files, &path) {
-                            let entry = broken.entry((site, url.to_string())).or_insert((0, format!("{} <{} {name}>", html.file, tag.name)));
+                            let entry = broken
+                                .entry((site, url.to_string()))
+                                .or_insert((0, format!("{} <{} {name}>", html.file, tag.name)));
                             entry.0 += 1;
                         }
                     }
@@ -164,13 +214,18 @@ fn no_internal_link_is_broken() {
         for (from, (to, status)) in &files.redirects {
             checked += 1;
             if !resolves(files, &url_path(to)) || files.redirects.contains_key(to) {
-                broken.entry((site, to.clone())).or_insert((0, format!("{site}/_redirects `{from} {to} {status}` (missing or chained)"))).0 += 1;
+                broken
+                    .entry((site, to.clone()))
+                    .or_insert((0, format!("{site}/_redirects `{from} {to} {status}` (missing or chained)")))
+                    .0 += 1;
             }
         }
     }
     assert!(checked > 10_000, "only {checked} internal links found: is the link parser broken?");
-    let problems: Vec<String> =
-        broken.iter().map(|((site, url), (n, first))| format!("{site}: {url} — {n} link(s), first in {first}")).collect();
+    let problems: Vec<String> = broken
+        .iter()
+        .map(|((site, url), (n, first))| format!("{site}: {url} — {n} link(s), first in {first}"))
+        .collect();
     assert_none(&format!("broken internal links ({checked} checked)"), &problems);
 }
 
@@ -187,7 +242,9 @@ fn head_alternates(html: &Html, problems: &mut Vec<String>) -> Alternates {
         if !rel.split_whitespace().any(|r| r == "alternate") {
             continue;
         }
-        let (Some(lang), Some(href)) = (tag.attr("hreflang"), tag.attr("href")) else { continue };
+        let (Some(lang), Some(href)) = (tag.attr("hreflang"), tag.attr("href")) else {
+            continue;
+        };
         if let Some(previous) = alternates.insert(lang.to_string(), href.to_string()) {
             problems.push(format!("{}: hreflang {lang} twice ({previous}, {href})", html.file));
         }
@@ -217,7 +274,12 @@ fn sitemap_urls(xml: &str) -> Vec<(String, Alternates)> {
     let mut urls = Vec::new();
     for block in xml.split("<url>").skip(1) {
         let block = block.split("</url>").next().unwrap_or(block);
-        let loc = block.split("<loc>").nth(1).and_then(|r| r.split("</loc>").next()).map(decode_entities).unwrap_or_default();
+        let loc = block
+            .split("<loc>")
+            .nth(1)
+            .and_then(|r| r.split("</loc>").next())
+            .map(decode_entities)
+            .unwrap_or_default();
         let alternates = tags(block)
             .into_iter()
             .filter(|t| t.name == "xhtml:link" && t.attr("rel") == Some("alternate"))
@@ -239,7 +301,10 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
         // The languages that have each page: (kind, key, webview) → lang → path.
         let mut groups: BTreeMap<(PageKind, String, bool), BTreeMap<Lang, String>> = BTreeMap::new();
         for e in model.entries.iter().filter(|e| e.site == site && files.pages.contains_key(&e.path)) {
-            groups.entry((e.kind, e.key.clone(), e.webview)).or_default().insert(e.lang, e.path.clone());
+            groups
+                .entry((e.kind, e.key.clone(), e.webview))
+                .or_default()
+                .insert(e.lang, e.path.clone());
         }
         let mut heads: BTreeMap<&str, Alternates> = BTreeMap::new();
         for (path, html) in &files.pages {
@@ -254,15 +319,26 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                 other => problems.push(format!("{}: canonical {other:?}, expected {own}", html.file)),
             }
             if !alternates.values().any(|h| h == &own || (path == "/" && h == &base)) {
-                problems.push(format!("{}: the page itself is not among its alternates [{}]", html.file, show(&alternates)));
+                problems.push(format!(
+                    "{}: the page itself is not among its alternates [{}]",
+                    html.file,
+                    show(&alternates)
+                ));
             }
             if !alternates.contains_key("x-default") {
                 problems.push(format!("{}: no x-default alternate [{}]", html.file, show(&alternates)));
             }
             if let Some(e) = by_path.get(&(site, path.clone())) {
                 let group = &groups[&(e.kind, e.key.clone(), e.webview)];
-                let mut expected: Alternates =
-                    group.iter().map(|(lang, p)| (lang.locale_on(site), if p == "/" { format!("{base}/") } else { format!("{base}{p}") })).collect();
+                let mut expected: Alternates = group
+                    .iter()
+                    .map(|(lang, p)| {
+                        (
+                            lang.locale_on(site),
+                            if p == "/" { format!("{base}/") } else { format!("{base}{p}") },
+                        )
+                    })
+                    .collect();
                 let mut got = alternates.clone();
                 got.remove("x-default");
                 let normalise = |a: &mut Alternates| a.values_mut().for_each(|h| *h = h.trim_end_matches('/').to_string());
@@ -278,7 +354,11 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                 }
                 if let (Some(x), Some(default)) = (alternates.get("x-default"), group.get(&site.default_language())) {
                     if site_path(&base, x).as_deref() != Some(default.as_str()) {
-                        problems.push(format!("{}: x-default {x}, expected the {} page {default}", html.file, site.default_language()));
+                        problems.push(format!(
+                            "{}: x-default {x}, expected the {} page {default}",
+                            html.file,
+                            site.default_language()
+                        ));
                     }
                 }
             }
@@ -296,7 +376,10 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                         show(theirs),
                         show(alternates)
                     )),
-                    None => problems.push(format!("{site}/{}: alternate {lang}={href} is not an indexable page of the site", file_of(path))),
+                    None => problems.push(format!(
+                        "{site}/{}: alternate {lang}={href} is not an indexable page of the site",
+                        file_of(path)
+                    )),
                 }
             }
         }
@@ -326,9 +409,11 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                 }
                 match heads.get(path.as_str()) {
                     Some(head) if *head == alternates => {}
-                    Some(head) => {
-                        problems.push(format!("{site}/{name}: {loc} alternates [{}], the page's head [{}]", show(&alternates), show(head)))
-                    }
+                    Some(head) => problems.push(format!(
+                        "{site}/{name}: {loc} alternates [{}], the page's head [{}]",
+                        show(&alternates),
+                        show(head)
+                    )),
                     None => problems.push(format!("{site}/{name}: {loc} is not an indexable page (missing or noindex)")),
                 }
                 in_sitemaps.insert(path);
@@ -457,7 +542,10 @@ fn every_json_ld_block_parses_and_carries_the_required_properties() {
         let base = base_url(site);
         for html in files.pages.values() {
             for tag in html.tags.iter().filter(|t| t.name == "script") {
-                if !tag.attr("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json")) {
+                if !tag
+                    .attr("type")
+                    .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
+                {
                     continue;
                 }
                 blocks += 1;
@@ -465,7 +553,11 @@ fn every_json_ld_block_parses_and_carries_the_required_properties() {
                 let value: Value = match serde_json::from_str(&raw) {
                     Ok(v) => v,
                     Err(e) => {
-                        problems.push(format!("{}: JSON-LD does not parse ({e}): {}", html.file, raw.chars().take(200).collect::<String>()));
+                        problems.push(format!(
+                            "{}: JSON-LD does not parse ({e}): {}",
+                            html.file,
+                            raw.chars().take(200).collect::<String>()
+                        ));
                         continue;
                     }
                 };
@@ -534,26 +626,48 @@ fn a_second_build_with_no_change_writes_nothing() {
     // The shared build, as published, is the previous output of this second build.
     copy_dir(&first.out, &out);
     let page = out.join("fr/cinemas.html");
-    let css = files_below(&out.join("fr")).into_iter().find(|f| f.starts_with("assets/")).expect("a stylesheet");
+    let css = files_below(&out.join("fr"))
+        .into_iter()
+        .find(|f| f.starts_with("assets/"))
+        .expect("a stylesheet");
     let before = files_below(&out);
-    let times = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let times = |p: &Path| {
+        std::fs::metadata(p)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
     let (page_time, css_time) = (times(&page), times(&out.join("fr").join(&css)));
     std::thread::sleep(std::time::Duration::from_millis(50));
 
     let started = std::time::Instant::now();
     let report = generator::build(&options(&API.base, &out)).unwrap_or_else(|e| panic!("the second build failed: {e:#}"));
     let seconds = started.elapsed().as_secs_f64();
-    eprintln!("no-change rebuild: {seconds:.2} s (first build {:.2} s); {:?}", first.seconds, report.output);
+    eprintln!(
+        "no-change rebuild: {seconds:.2} s (first build {:.2} s); {:?}",
+        first.seconds, report.output
+    );
 
-    assert_eq!(report.output.written, 0, "a no-change rebuild wrote files; report {:?}", report.output);
-    assert_eq!(report.output.removed, 0, "a no-change rebuild removed files; report {:?}", report.output);
+    assert_eq!(
+        report.output.written, 0,
+        "a no-change rebuild wrote files; report {:?}",
+        report.output
+    );
+    assert_eq!(
+        report.output.removed, 0,
+        "a no-change rebuild removed files; report {:?}",
+        report.output
+    );
     assert_eq!(report.total_pages, first.report.total_pages, "same pages as the first build");
     assert_eq!(
         report.output.unchanged,
         first.report.output.written + first.report.output.unchanged,
         "every file of the first build is kept as it was"
     );
-    assert_eq!(times(&page), page_time, "fr/cinemas.html was rewritten: its modification time changed");
+    assert_eq!(
+        times(&page),
+        page_time,
+        "fr/cinemas.html was rewritten: its modification time changed"
+    );
     assert_eq!(times(&out.join("fr").join(&css)), css_time, "the stylesheet was rewritten");
     let after = files_below(&out);
     let gone: Vec<String> = before.difference(&after).cloned().collect();
@@ -585,38 +699,50 @@ struct Proxy {
     client: reqwest::Client,
 }
 
-async fn proxy(
-    axum::extract::State(state): axum::extract::State<Arc<Proxy>>,
-    request: axum::extract::Request,
-) -> axum::response::Response {
+async fn proxy(axum::extract::State(state): axum::extract::State<Arc<Proxy>>, request: axum::extract::Request) -> axum::response::Response {
     use axum::body::{Body, Bytes};
     use axum::http::{header, StatusCode};
     let uri = request.uri().clone();
     if uri.path() == state.target {
         state.hits.fetch_add(1, Ordering::SeqCst);
-        let json = |body: Body, status: StatusCode| {
-            axum::response::Response::builder().status(status).header(header::CONTENT_TYPE, "application/json").body(body).expect("a response")
-        };
         return match state.fault {
-            Fault::ServerError => json(Body::from(r#"{"error":"injected","message":"injected failure"}"#), StatusCode::INTERNAL_SERVER_ERROR),
+            Fault::ServerError => json(
+                Body::from(r#"{"error":"injected","message":"injected failure"}"#),
+                StatusCode::INTERNAL_SERVER_ERROR,
+            ),
             Fault::MalformedJson => json(Body::from(r#"{"days": {"2026-11-22": [{"slug": "#), StatusCode::OK),
             Fault::CutConnection => {
-                let chunks: Vec<Result<Bytes, std::io::Error>> =
-                    vec![Ok(Bytes::from_static(b"{\"days\": {")), Err(std::io::Error::other("injected: connection cut"))];
+                let chunks: Vec<Result<Bytes, std::io::Error>> = vec![
+                    Ok(Bytes::from_static(b"{\"days\": {")),
+                    Err(std::io::Error::other("injected: connection cut")),
+                ];
                 json(Body::from_stream(futures_util::stream::iter(chunks)), StatusCode::OK)
             }
         };
     }
     let path_and_query = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
-    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("").to_string();
-    let answer = state.client.get(format!("{}{path_and_query}", state.upstream)).header(reqwest::header::HOST, host).send().await;
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let answer = state
+        .client
+        .get(format!("{}{path_and_query}", state.upstream))
+        .header(reqwest::header::HOST, host)
+        .send()
+        .await;
     match answer {
         Ok(answer) => {
             let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
             let body = answer.bytes().await.unwrap_or_default();
             json(Body::from(body), status)
         }
-        Err(e) => json(Body::from(format!("{{\"error\":\"proxy\",\"message\":\"{e}\"}}")), StatusCode::BAD_GATEWAY),
+        Err(e) => json(
+            Body::from(format!("{{\"error\":\"proxy\",\"message\":\"{e}\"}}")),
+            StatusCode::BAD_GATEWAY,
+        ),
     }
 }
 
@@ -662,7 +788,7 @@ fn assert_failed_build_leaves_output_intact(dir: &Path, mut options: generator::
     let after = fingerprint(&options.out);
     let changed: Vec<String> = before
         .iter()
-        .filter(|(f, h)| after.get(*f) != Some(h))
+        .filter(|(f, h)| after.get(*f) != Some(*h))
         .map(|(f, _)| format!("{f} changed or removed"))
         .chain(after.keys().filter(|f| !before.contains_key(*f)).map(|f| format!("{f} added")))
         .collect();
@@ -679,7 +805,13 @@ fn faulty_build(fault: Fault) {
     let slug = str_of(&cinemas[cinemas.len() / 2], "slug").expect("a cinema slug");
     let target = format!("/api/cinema/{slug}/shows");
     let (dir, options) = good_build(&name);
-    let state = Arc::new(Proxy { upstream: API.base.clone(), target: target.clone(), fault, hits: AtomicUsize::new(0), client: reqwest::Client::new() });
+    let state = Arc::new(Proxy {
+        upstream: API.base.clone(),
+        target: target.clone(),
+        fault,
+        hits: AtomicUsize::new(0),
+        client: reqwest::Client::new(),
+    });
     let router = axum::Router::new().fallback(proxy).with_state(state.clone());
     let addr = serve(router);
     let err = assert_failed_build_leaves_output_intact(&dir, options, &format!("http://{addr}"), &target);
@@ -687,7 +819,10 @@ fn faulty_build(fault: Fault) {
     eprintln!("{fault:?}: {hits} request(s) to {target} failed; error: {err}");
     assert!(hits >= 1, "the faulty URL was never asked for");
     if matches!(fault, Fault::ServerError | Fault::CutConnection) {
-        assert!(hits >= generator::fetch::ATTEMPTS as usize, "a failing call is retried: {hits} attempt(s)");
+        assert!(
+            hits >= generator::fetch::ATTEMPTS as usize,
+            "a failing call is retried: {hits} attempt(s)"
+        );
     }
 }
 
@@ -710,7 +845,10 @@ fn a_connection_cut_half_way_leaves_the_previous_output_intact() {
 /// all stands in for it.
 #[test]
 fn an_unreachable_api_leaves_the_previous_output_intact() {
-    assert!(generator::fetch::TIMEOUT.as_secs() >= 10, "TIMEOUT is short now: test a slow answer instead");
+    assert!(
+        generator::fetch::TIMEOUT.as_secs() >= 10,
+        "TIMEOUT is short now: test a slow answer instead"
+    );
     let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = closed.local_addr().expect("address");
     drop(closed);
@@ -730,18 +868,29 @@ fn every_page_kind_renders_with_title_h1_and_language() {
     let count = |site: &str, kind: PageKind| report.pages.get(site).and_then(|k| k.get(kind.name())).copied().unwrap_or(0);
     for kind in PageKind::ALL {
         let routed = TABLE.routes().any(|r| r.kind == kind);
-        let in_demo: BTreeSet<Site> = model.entries.iter().filter(|e| e.kind == kind && e.want == Want::Page).map(|e| e.site).collect();
+        let in_demo: BTreeSet<Site> = model
+            .entries
+            .iter()
+            .filter(|e| e.kind == kind && e.want == Want::Page)
+            .map(|e| e.site)
+            .collect();
         if !routed || in_demo.is_empty() {
             eprintln!("page kind {} not checked: route {routed}, content on {in_demo:?}", kind.name());
             continue;
         }
         if count("fr", kind) + count("nl", kind) == 0 {
             let elsewhere: usize = Site::ALL.iter().map(|s| count(s.code(), kind)).sum();
-            problems.push(format!("{}: no page on fr or nl ({elsewhere} elsewhere; the content has it on {in_demo:?})", kind.name()));
+            problems.push(format!(
+                "{}: no page on fr or nl ({elsewhere} elsewhere; the content has it on {in_demo:?})",
+                kind.name()
+            ));
         }
         for site in &in_demo {
             if count(site.code(), kind) == 0 {
-                problems.push(format!("{}: the report counts no page on {site} though the content has some", kind.name()));
+                problems.push(format!(
+                    "{}: the report counts no page on {site} though the content has some",
+                    kind.name()
+                ));
             }
         }
     }
@@ -751,7 +900,11 @@ fn every_page_kind_renders_with_title_h1_and_language() {
             let html_tag = html.tags.iter().find(|t| t.name == "html");
             let expected_lang = lang.locale_on(site);
             if html_tag.and_then(|t| t.attr("lang")) != Some(expected_lang.as_str()) {
-                problems.push(format!("{}: <html lang={:?}>, expected {expected_lang}", html.file, html_tag.and_then(|t| t.attr("lang"))));
+                problems.push(format!(
+                    "{}: <html lang={:?}>, expected {expected_lang}",
+                    html.file,
+                    html_tag.and_then(|t| t.attr("lang"))
+                ));
             }
             let text_of = |name: &str| html.tags.iter().find(|t| t.name == name).map(|t| element_text(&html.text, t));
             match text_of("title") {
@@ -777,7 +930,7 @@ fn the_full_build_reports_every_site() {
         build.seconds, report.total_pages, report.redirects, report.requests, report.output
     );
     let sites: BTreeSet<&str> = report.pages.keys().map(String::as_str).collect();
-    assert_eq!(sites, Site::ALL.iter().map(|s| s.code()).collect(), "sites of the report");
+    assert_eq!(sites, Site::ALL.iter().map(|s| s.code()).collect::<BTreeSet<_>>(), "sites of the report");
     let summed: usize = report.pages.values().flat_map(|k| k.values()).sum();
     assert_eq!(summed, report.total_pages, "pages per site and kind add up to the total");
     let saved: Value = serde_json::from_slice(&std::fs::read(build.out.join("build-report.json")).expect("build-report.json"))
@@ -786,10 +939,19 @@ fn the_full_build_reports_every_site() {
     for site in Site::ALL {
         let dir = build.out.join(site.code());
         for file in ["index.html", "404.html", "robots.txt", "sitemap.xml", "_redirects", "favicon.svg"] {
-            let home = if file == "index.html" { TABLE.path(PageKind::Home, site, site.default_language(), &Params::new(), false) } else { None };
+            let home = if file == "index.html" {
+                TABLE.path(PageKind::Home, site, site.default_language(), &Params::new(), false)
+            } else {
+                None
+            };
             let path = home.map(|h| dir.join(file_of(&h))).unwrap_or_else(|| dir.join(file));
             assert!(path.is_file(), "{} missing", path.display());
         }
-        assert!(files_below(&dir).iter().any(|f| f.starts_with("assets/site.") && f.ends_with(".css")), "{site}: no hashed stylesheet");
+        assert!(
+            files_below(&dir)
+                .iter()
+                .any(|f| f.starts_with("assets/site.") && f.ends_with(".css")),
+            "{site}: no hashed stylesheet"
+        );
     }
 }

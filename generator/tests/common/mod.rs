@@ -62,7 +62,8 @@ pub fn serve(router: axum::Router) -> SocketAddr {
             .expect("a tokio runtime");
         runtime.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
-            tx.send(listener.local_addr().expect("local address")).expect("the test waits for the address");
+            tx.send(listener.local_addr().expect("local address"))
+                .expect("the test waits for the address");
             axum::serve(listener, router).await.expect("serving");
         });
     });
@@ -78,13 +79,23 @@ pub struct Api {
 
 pub static API: LazyLock<Api> = LazyLock::new(|| {
     let brand = brand();
-    let demo = demo_content::generate(&DemoOptions { seed: DEFAULT_SEED, scale: 1, today: today() }, &brand);
+    let demo = demo_content::generate(
+        &DemoOptions {
+            seed: DEFAULT_SEED,
+            scale: 1,
+            today: today(),
+        },
+        &brand,
+    );
     let locales = Locales::load(&root().join("locales")).expect("locales load");
     let dir = scratch("api");
     let now = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid instant");
     let state = AppState::new(demo.snapshot, brand, locales, dir.join("out"), dir.join("media"), Clock::Fixed(now));
     let addr = serve(app(state));
-    Api { base: format!("http://{addr}"), media: demo.media.into_keys().collect() }
+    Api {
+        base: format!("http://{addr}"),
+        media: demo.media.into_keys().collect(),
+    }
 });
 
 pub fn options(api: &str, out: &Path) -> BuildOptions {
@@ -110,7 +121,11 @@ pub static BUILD: LazyLock<Build> = LazyLock::new(|| {
     let out = scratch("full").join("out");
     let started = Instant::now();
     let report = generator::build(&options(&API.base, &out)).unwrap_or_else(|e| panic!("the full demo build failed: {e:#}"));
-    Build { out, report, seconds: started.elapsed().as_secs_f64() }
+    Build {
+        out,
+        report,
+        seconds: started.elapsed().as_secs_f64(),
+    }
 });
 
 // ---------------------------------------------------------------------------------------
@@ -118,7 +133,11 @@ pub static BUILD: LazyLock<Build> = LazyLock::new(|| {
 
 /// One runtime and one connection pool for every API call of the tests.
 static CLIENT: LazyLock<(tokio::runtime::Runtime, reqwest::Client)> = LazyLock::new(|| {
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("a tokio runtime");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
     (runtime, reqwest::Client::new())
 });
 
@@ -215,7 +234,10 @@ pub struct SiteFiles {
 
 pub static SITES: LazyLock<BTreeMap<Site, SiteFiles>> = LazyLock::new(|| {
     let out = &BUILD.out;
-    Site::ALL.iter().map(|&site| (site, read_site(&out.join(site.code()), site))).collect()
+    Site::ALL
+        .iter()
+        .map(|&site| (site, read_site(&out.join(site.code()), site)))
+        .collect()
 });
 
 pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
@@ -226,7 +248,14 @@ pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
         .map(|f| {
             let text = std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", dir.display()));
             let tags = tags(&text);
-            (path_of(f), Html { file: format!("{}/{f}", site.code()), text, tags })
+            (
+                path_of(f),
+                Html {
+                    file: format!("{}/{f}", site.code()),
+                    text,
+                    tags,
+                },
+            )
         })
         .collect();
     let mut redirects = BTreeMap::new();
@@ -242,13 +271,27 @@ pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
             }
         }
     }
-    SiteFiles { site, dir: dir.to_path_buf(), files, pages, redirects, bad_redirect_lines }
+    SiteFiles {
+        site,
+        dir: dir.to_path_buf(),
+        files,
+        pages,
+        redirects,
+        bad_redirect_lines,
+    }
 }
 
 /// The production base URL of a site, as canonical and hreflang links carry it.
 pub fn base_url(site: Site) -> String {
     let brand = brand();
-    format!("https://{}", brand.domains.get(&site).cloned().unwrap_or_else(|| format!("{}.localhost", site.code())))
+    format!(
+        "https://{}",
+        brand
+            .domains
+            .get(&site)
+            .cloned()
+            .unwrap_or_else(|| format!("{}.localhost", site.code()))
+    )
 }
 
 /// Fails with the first [`SHOW_AT_MOST`] problems, and how many there were.
@@ -257,7 +300,11 @@ pub fn assert_none(what: &str, problems: &[String]) {
         return;
     }
     let shown: Vec<&str> = problems.iter().take(SHOW_AT_MOST).map(String::as_str).collect();
-    let more = if problems.len() > SHOW_AT_MOST { format!("\n  … and {} more", problems.len() - SHOW_AT_MOST) } else { String::new() };
+    let more = if problems.len() > SHOW_AT_MOST {
+        format!("\n  … and {} more", problems.len() - SHOW_AT_MOST)
+    } else {
+        String::new()
+    };
     panic!("{what}: {} problem(s)\n  {}{more}", problems.len(), shown.join("\n  "));
 }
 
@@ -336,7 +383,11 @@ pub fn tags(html: &str) -> Vec<Tag> {
         }
         let end = (j + 1).min(html.len());
         let raw_text = matches!(name.as_str(), "script" | "style");
-        out.push(Tag { name: name.clone(), attrs, end });
+        out.push(Tag {
+            name: name.clone(),
+            attrs,
+            end,
+        });
         i = end;
         if raw_text {
             let close = format!("</{name}");
@@ -397,7 +448,10 @@ pub fn decode_entities(text: &str) -> String {
     while let Some(p) = rest.find('&') {
         out.push_str(&rest[..p]);
         rest = &rest[p..];
-        let end = rest[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).map(|e| e + 1).unwrap_or(rest.len());
+        let end = rest[1..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '#'))
+            .map(|e| e + 1)
+            .unwrap_or(rest.len());
         let name = &rest[1..end];
         let decoded = match name {
             "amp" => Some('&'),
@@ -522,7 +576,16 @@ fn build_model() -> Model {
                             (Want::Redirect { .. }, true) => Want::PageOrRedirect,
                             _ => want.clone(),
                         };
-                        entries.push(Expected { site, lang, kind, webview, path, key: key.to_string(), want, why: why.clone() });
+                        entries.push(Expected {
+                            site,
+                            lang,
+                            kind,
+                            webview,
+                            path,
+                            key: key.to_string(),
+                            want,
+                            why: why.clone(),
+                        });
                     }
                 }
             };
@@ -550,7 +613,13 @@ fn build_model() -> Model {
                 add(kind, &none, "", want, format!("route {} on {site}/{lang}", kind.name()));
             }
             for tab in site::routes::ShowsTab::ALL {
-                add(PageKind::ShowsTab, &Params::new().with("tab", tab.key()), tab.key(), Want::Page, format!("shows tab {}", tab.key()));
+                add(
+                    PageKind::ShowsTab,
+                    &Params::new().with("tab", tab.key()),
+                    tab.key(),
+                    Want::Page,
+                    format!("shows tab {}", tab.key()),
+                );
             }
             let slug = |s: &str| Params::new().with("slug", s);
             let cinema_path = |s: &str| table.path(PageKind::Cinema, site, lang, &slug(s), false);
@@ -574,20 +643,42 @@ fn build_model() -> Model {
                 }
             }
             for show in list(&api_json(site, Some(lang), "/shows"), "") {
-                let (s, key) = (str_of(show, "slug").unwrap_or_default(), str_of(show, "reference").unwrap_or_default());
-                let kind = if show["isMovie"].as_bool().unwrap_or(true) { PageKind::Show } else { PageKind::Event };
+                let (s, key) = (
+                    str_of(show, "slug").unwrap_or_default(),
+                    str_of(show, "reference").unwrap_or_default(),
+                );
+                let kind = if show["isMovie"].as_bool().unwrap_or(true) {
+                    PageKind::Show
+                } else {
+                    PageKind::Event
+                };
                 add(kind, &slug(s), key, Want::Page, format!("/api/shows item {s}"));
             }
-            let gone_to = table.path(PageKind::Gone, site, lang, &none, false).expect("every site has a 410 page");
+            let gone_to = table
+                .path(PageKind::Gone, site, lang, &none, false)
+                .expect("every site has a 410 page");
             for g in list(&gone, "") {
                 let s = g.as_str().unwrap_or_default();
-                add(PageKind::Show, &slug(s), s, Want::Redirect { to: gone_to.clone(), status: 410 }, format!("/api/shows/gone item {s}"));
+                add(
+                    PageKind::Show,
+                    &slug(s),
+                    s,
+                    Want::Redirect {
+                        to: gone_to.clone(),
+                        status: 410,
+                    },
+                    format!("/api/shows/gone item {s}"),
+                );
             }
             let events = api_json(site, Some(lang), "/events");
             for season in list(&events, "seasons") {
                 let s = str_of(season, "slug").unwrap_or_default();
                 let detail = api_json(site, Some(lang), &format!("/event/{s}"));
-                let kind = if str_of(season, "type") == Some("special-event") { PageKind::SpecialEvent } else { PageKind::Season };
+                let kind = if str_of(season, "type") == Some("special-event") {
+                    PageKind::SpecialEvent
+                } else {
+                    PageKind::Season
+                };
                 let key = str_of(season, "reference").unwrap_or(s);
                 let moved = str_of(&detail, "redirectSlug").or(str_of(season, "redirectSlug"));
                 let want = match moved.and_then(|to| table.path(kind, site, lang, &slug(to), false)) {
@@ -598,35 +689,80 @@ fn build_model() -> Model {
             }
             for x in list(&api_json(site, Some(lang), "/gpxp"), "") {
                 let s = str_of(x, "slug").unwrap_or_default();
-                add(PageKind::Experience, &slug(s), str_of(x, "reference").unwrap_or(s), Want::Page, format!("/api/gpxp item {s}"));
+                add(
+                    PageKind::Experience,
+                    &slug(s),
+                    str_of(x, "reference").unwrap_or(s),
+                    Want::Page,
+                    format!("/api/gpxp item {s}"),
+                );
             }
             for g in list(&api_json(site, Some(lang), "/experience-groups"), "") {
                 let s = str_of(g, "slug").unwrap_or_default();
-                add(PageKind::ExperienceGroup, &slug(s), str_of(g, "reference").unwrap_or(s), Want::Page, format!("/api/experience-groups item {s}"));
+                add(
+                    PageKind::ExperienceGroup,
+                    &slug(s),
+                    str_of(g, "reference").unwrap_or(s),
+                    Want::Page,
+                    format!("/api/experience-groups item {s}"),
+                );
                 for a in list(g, "articles") {
                     let s = str_of(a, "slug").unwrap_or_default();
-                    add(PageKind::ExperienceArticle, &slug(s), str_of(a, "reference").unwrap_or(s), Want::Page, format!("experience group article {s}"));
+                    add(
+                        PageKind::ExperienceArticle,
+                        &slug(s),
+                        str_of(a, "reference").unwrap_or(s),
+                        Want::Page,
+                        format!("experience group article {s}"),
+                    );
                 }
             }
             let news = api_json(site, Some(lang), "/news");
             for a in list(&news, "news") {
                 let s = str_of(a, "slug").unwrap_or_default();
-                add(PageKind::NewsItem, &slug(s), str_of(a, "reference").unwrap_or(s), Want::Page, format!("/api/news item {s}"));
+                add(
+                    PageKind::NewsItem,
+                    &slug(s),
+                    str_of(a, "reference").unwrap_or(s),
+                    Want::Page,
+                    format!("/api/news item {s}"),
+                );
             }
             for a in list(&news, "offers") {
                 let s = str_of(a, "slug").unwrap_or_default();
-                add(PageKind::Offer, &slug(s), str_of(a, "reference").unwrap_or(s), Want::Page, format!("/api/news offer {s}"));
+                add(
+                    PageKind::Offer,
+                    &slug(s),
+                    str_of(a, "reference").unwrap_or(s),
+                    Want::Page,
+                    format!("/api/news offer {s}"),
+                );
             }
             if let Some(moved) = news["moved"].as_object() {
                 for (old, new) in moved {
-                    if let Some(to) = new.as_str().and_then(|n| table.path(PageKind::NewsItem, site, lang, &slug(n), false)) {
-                        add(PageKind::NewsItem, &slug(old), old, Want::Redirect { to, status: 301 }, format!("/api/news moved {old}"));
+                    if let Some(to) = new
+                        .as_str()
+                        .and_then(|n| table.path(PageKind::NewsItem, site, lang, &slug(n), false))
+                    {
+                        add(
+                            PageKind::NewsItem,
+                            &slug(old),
+                            old,
+                            Want::Redirect { to, status: 301 },
+                            format!("/api/news moved {old}"),
+                        );
                     }
                 }
             }
             for m in list(&api_json(site, Some(lang), "/master-template/pages"), "") {
                 let s = str_of(m, "slug").unwrap_or_default();
-                add(PageKind::MasterTemplate, &slug(s), str_of(m, "reference").unwrap_or(s), Want::Page, format!("master template {s}"));
+                add(
+                    PageKind::MasterTemplate,
+                    &slug(s),
+                    str_of(m, "reference").unwrap_or(s),
+                    Want::Page,
+                    format!("master template {s}"),
+                );
             }
             for category in list(&api_json(site, Some(lang), "/faq/categories"), "") {
                 let id = str_of(category, "id").unwrap_or_default();
@@ -636,7 +772,13 @@ fn build_model() -> Model {
                 }
                 for a in list(category, "articles") {
                     let (aid, s) = (str_of(a, "id").unwrap_or_default(), str_of(a, "slug").unwrap_or_default());
-                    add(PageKind::HelpArticleById, &Params::new().with("id", aid), aid, Want::Page, format!("{why} article {aid}"));
+                    add(
+                        PageKind::HelpArticleById,
+                        &Params::new().with("id", aid),
+                        aid,
+                        Want::Page,
+                        format!("{why} article {aid}"),
+                    );
                     add(PageKind::HelpArticleBySlug, &slug(s), aid, Want::Page, format!("{why} article {s}"));
                 }
             }
