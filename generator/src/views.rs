@@ -2,14 +2,23 @@
 //! once. A cinema's schedule holds hundreds of showtimes; carrying whole content objects
 //! into every page context was most of a build's time.
 
+use chrono::Datelike;
 use serde::Serialize;
 use site::content::{Schedule, Showtime, ShowtimeStatus};
 
 #[derive(Serialize)]
 pub struct DayView<'a> {
     pub date: String,
+    /// Keys of the UI strings that name the day: `schedule.days.long.{weekday}`,
+    /// `dates.months.{month}`.
+    pub weekday: &'static str,
+    pub day: u32,
+    pub month: &'static str,
     pub shows: Vec<ShowRow<'a>>,
 }
+
+const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 #[derive(Serialize)]
 pub struct ShowRow<'a> {
@@ -57,6 +66,9 @@ pub fn schedule<'a>(schedule: &'a Schedule, days: usize, href: impl Fn(&str, boo
         .take(days)
         .map(|(date, shows)| DayView {
             date: date.to_string(),
+            weekday: WEEKDAYS[date.weekday().num_days_from_monday() as usize],
+            day: date.day(),
+            month: MONTHS[date.month0() as usize],
             shows: shows
                 .iter()
                 .map(|entry| ShowRow {
