@@ -142,6 +142,9 @@ pub fn city_href(table: &RouteTable, site: Site, lang: Lang, city: &CityDetail) 
 pub struct PageContext {
     pub template: &'static str,
     pub context: tera::Context,
+    /// Hash of everything the page is made from (with the template set's own fingerprint,
+    /// this decides whether the page must be rendered again).
+    pub inputs: u64,
 }
 
 pub fn page_context(
@@ -196,8 +199,12 @@ pub fn page_context(
         "json_ld": json_ld.iter().map(seo::script_json).collect::<Vec<_>>(),
         "assets": chrome.assets,
     });
+    let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
+    hasher.0.update(template.as_bytes());
+    serde_json::to_writer(&mut hasher, &whole).expect("hashing never fails");
+    let inputs = hasher.0.digest();
     let context = tera::Context::from_value(whole).expect("an object is a valid context");
-    PageContext { template, context }
+    PageContext { template, context, inputs }
 }
 
 type PageData = (&'static str, Value, SeoArgs, Vec<Value>);
@@ -526,4 +533,17 @@ fn sitemap_links(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang
 /// Allow-list sanitising of HTML from the content API (FAQ answers, article bodies).
 pub fn sanitize(html: Option<&str>) -> String {
     html.map(|h| ammonia::clean(h)).unwrap_or_default()
+}
+
+struct HashWriter(xxhash_rust::xxh3::Xxh3);
+
+impl std::io::Write for HashWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

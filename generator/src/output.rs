@@ -11,6 +11,8 @@ use std::sync::Mutex;
 
 /// The build report, written into the published folder after each build; not a page.
 pub const REPORT_FILE: &str = "build-report.json";
+/// What each file was made from, so the next build renders only pages whose inputs changed.
+pub const MANIFEST_FILE: &str = "build-manifest.json";
 
 pub struct Output {
     published: PathBuf,
@@ -18,6 +20,9 @@ pub struct Output {
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
     files: Mutex<HashSet<PathBuf>>,
+    /// Input hash of every file of the previous build, and of this one.
+    previous_inputs: std::collections::HashMap<String, u64>,
+    inputs: Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
 #[derive(Debug, Default, serde::Serialize)]
@@ -37,13 +42,43 @@ impl Output {
             std::fs::remove_dir_all(&staging).with_context(|| format!("removing {}", staging.display()))?;
         }
         std::fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
+        let previous_inputs = std::fs::read(published.join(MANIFEST_FILE))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
         Ok(Output {
             published: published.to_path_buf(),
             staging,
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
             files: Mutex::new(HashSet::new()),
+            previous_inputs,
+            inputs: Mutex::new(std::collections::BTreeMap::new()),
         })
+    }
+
+    /// If the previous build made `rel` from the same inputs, keeps its file (hard link, no
+    /// render) and answers true; otherwise records the inputs and answers false, and the
+    /// caller renders and writes.
+    pub fn reuse(&self, rel: &str, inputs: u64) -> anyhow::Result<bool> {
+        self.inputs.lock().expect("no panics while holding the lock").insert(rel.to_string(), inputs);
+        if self.previous_inputs.get(rel) != Some(&inputs) {
+            return Ok(false);
+        }
+        let rel_path = safe_relative(rel)?;
+        let previous = self.published.join(&rel_path);
+        let target = self.staging.join(&rel_path);
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        if std::fs::hard_link(&previous, &target).is_err() {
+            return Ok(false);
+        }
+        if !self.files.lock().expect("no panics while holding the lock").insert(rel_path) {
+            bail!("two pages want the same file {rel}");
+        }
+        self.unchanged.fetch_add(1, Ordering::Relaxed);
+        Ok(true)
     }
 
     /// Writes `bytes` at `rel` (a relative path such as `fr/en/cinemas.html`).
@@ -68,7 +103,10 @@ impl Output {
 
     /// Publishes the staging folder in place of `out/` and reports what changed.
     pub fn commit(self) -> anyhow::Result<OutputReport> {
-        let files = self.files.into_inner().expect("no panics while holding the lock");
+        let inputs = self.inputs.into_inner().expect("no panics while holding the lock");
+        std::fs::write(self.staging.join(MANIFEST_FILE), serde_json::to_vec(&inputs)?)?;
+        let mut files = self.files.into_inner().expect("no panics while holding the lock");
+        files.insert(PathBuf::from(MANIFEST_FILE));
         let mut removed = 0;
         if self.published.exists() {
             for entry in walkdir::WalkDir::new(&self.published).into_iter().filter_map(Result::ok) {

@@ -59,6 +59,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let renderers = Renderers::load(&options.templates, &options.locales)?;
     let css = std::fs::read(options.templates.join("css/site.css")).context("reading templates/css/site.css")?;
     let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
+    // Pages are rendered again when their templates, UI strings or the generator change.
+    let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
 
     let started = Instant::now();
     let fetcher = Fetcher::new(&options.api)?;
@@ -94,7 +96,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             let plan = plan(&table, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            write_site(&table, &brand, &renderers, &site_data, &plan, &output, &css, &css_name, year, &phases, &progress)?;
+            write_site(&table, &brand, &renderers, &site_data, &plan, &output, &css, &css_name, year, &phases, &progress, fingerprint)?;
             tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
@@ -167,6 +169,7 @@ fn write_site(
     year: i32,
     phases: &Phases,
     progress: &indicatif::ProgressBar,
+    fingerprint: u64,
 ) -> anyhow::Result<()> {
     let site = data.site;
     let root = site.code();
@@ -180,6 +183,11 @@ fn write_site(
         let chrome = &chromes[&page.lang];
         let t0 = Instant::now();
         let pc = page_context(table, chrome, data, plan, locale, page);
+        let rel = format!("{root}/{}", file_of(&page.path));
+        if output.reuse(&rel, pc.inputs ^ fingerprint)? {
+            progress.inc(1);
+            return Ok(());
+        }
         let t1 = Instant::now();
         let html = renderers
             .render(page.lang, pc.template, &pc.context)
@@ -187,7 +195,7 @@ fn write_site(
         let t2 = Instant::now();
         let bytes = minify_html::minify(html.as_bytes(), &minify);
         let t3 = Instant::now();
-        let result = output.write(&format!("{root}/{}", file_of(&page.path)), &bytes);
+        let result = output.write(&rel, &bytes);
         phases.add(t0, t1, t2, t3, Instant::now());
         progress.inc(1);
         result
@@ -276,4 +284,23 @@ fn favicon(brand: &Brand) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" rx=\"6\" fill=\"#111\"/><text x=\"16\" y=\"23\" font-family=\"system-ui,sans-serif\" font-size=\"20\" font-weight=\"700\" fill=\"#ffd23f\" text-anchor=\"middle\">{}</text></svg>",
         xml_escape(&letter.to_string())
     )
+}
+
+/// Hash of everything a page's bytes depend on besides its context.
+fn fingerprint(templates: &std::path::Path, locales: &std::path::Path, brand: &str) -> anyhow::Result<u64> {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    // The generator itself: a new build of it may render the same inputs differently.
+    if let Ok(exe) = std::env::current_exe().and_then(std::fs::read) {
+        hasher.update(&exe);
+    }
+    hasher.update(brand.as_bytes());
+    for dir in [templates, locales] {
+        let mut files: Vec<_> = walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).collect();
+        files.sort_by(|a, b| a.path().cmp(b.path()));
+        for file in files {
+            hasher.update(file.path().to_string_lossy().as_bytes());
+            hasher.update(&std::fs::read(file.path()).with_context(|| format!("reading {}", file.path().display()))?);
+        }
+    }
+    Ok(hasher.digest())
 }
