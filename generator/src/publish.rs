@@ -22,7 +22,7 @@ use xxhash_rust::xxh3::xxh3_64;
 
 /// CPU time spent per phase of page building, summed over threads.
 #[derive(Default)]
-struct Phases([std::sync::atomic::AtomicU64; 4]);
+struct Phases([std::sync::atomic::AtomicU64; 4], std::sync::Mutex<BTreeMap<&'static str, u64>>);
 
 impl Phases {
     fn add(&self, t0: Instant, t1: Instant, t2: Instant, t3: Instant, t4: Instant) {
@@ -30,6 +30,11 @@ impl Phases {
         for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3), (t3, t4)].into_iter().enumerate() {
             self.0[i].fetch_add((b - a).as_micros() as u64, Relaxed);
         }
+    }
+
+    /// CPU time of a whole page (context to write) by page kind, to find the costly kinds.
+    fn add_kind(&self, kind: &'static str, started: Instant) {
+        *self.1.lock().expect("no panics while holding the lock").entry(kind).or_default() += started.elapsed().as_micros() as u64;
     }
 
     fn millis(&self) -> [u64; 4] {
@@ -49,6 +54,7 @@ pub struct Report {
     pub render_ms: u128,
     pub publish_ms: u128,
     pub phases_cpu_ms: BTreeMap<&'static str, u64>,
+    pub kinds_cpu_ms: BTreeMap<String, u64>,
     pub output: OutputReport,
 }
 
@@ -118,6 +124,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
     tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
     report.phases_cpu_ms = BTreeMap::from([("context", context_ms), ("templates", render_ms), ("minify", minify_ms), ("write", write_ms)]);
+    report.kinds_cpu_ms = phases.1.lock().expect("no panics while holding the lock").iter().map(|(k, v)| (k.to_string(), v / 1000)).collect();
     tracing::info!(
         "fetched {:.1} MB in {} requests",
         fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
@@ -185,6 +192,7 @@ fn write_site(
         let pc = page_context(table, chrome, data, plan, locale, page);
         let rel = format!("{root}/{}", file_of(&page.path));
         if output.reuse(&rel, pc.inputs ^ fingerprint)? {
+            phases.add_kind(page.kind.name(), t0);
             progress.inc(1);
             return Ok(());
         }
@@ -197,6 +205,7 @@ fn write_site(
         let t3 = Instant::now();
         let result = output.write(&rel, &bytes);
         phases.add(t0, t1, t2, t3, Instant::now());
+        phases.add_kind(page.kind.name(), t0);
         progress.inc(1);
         result
     })?;

@@ -65,7 +65,8 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
         "the demo has cities with 2+ cinemas"
     );
     assert!(
-        count(&|e| e.kind == PageKind::City && matches!(e.want, Want::Redirect { status: 301, .. })) > 0,
+        count(&|e| e.kind == PageKind::City && matches!(e.want, Want::Redirect { status: 301, .. }))
+            > 0,
         "the demo has one-cinema cities"
     );
     assert!(
@@ -73,18 +74,24 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
         "the demo has events"
     );
     assert!(
-        count(&|e| e.kind == PageKind::Show && matches!(e.want, Want::Redirect { status: 410, .. })) > 0,
+        count(&|e| e.kind == PageKind::Show && matches!(e.want, Want::Redirect { status: 410, .. }))
+            > 0,
         "the demo has gone shows"
     );
     for site in [Site::Fr, Site::Nl] {
-        let webview_help = count(&|e| e.site == site && e.webview && e.kind == PageKind::Help && e.want == Want::Page);
+        let webview_help = count(&|e| {
+            e.site == site && e.webview && e.kind == PageKind::Help && e.want == Want::Page
+        });
         assert_eq!(
             webview_help,
             site.languages().len(),
             "{site}: a webview help page under m/ per language"
         );
         assert!(
-            count(&|e| e.site == site && e.webview && (e.path.contains("/m/") || e.path.starts_with("/m/"))) > 0,
+            count(&|e| e.site == site
+                && e.webview
+                && (e.path.contains("/m/") || e.path.starts_with("/m/")))
+                > 0,
             "{site}: webview pages live under m/"
         );
     }
@@ -107,17 +114,32 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
         };
         match &e.want {
             Want::Page if !page => problems.push(format!("missing page {}", what())),
-            Want::Page if rule.is_some() => problems.push(format!("a redirect rule shadows the page {}: {rule:?}", what())),
+            Want::Page if rule.is_some() => problems.push(format!(
+                "a redirect rule shadows the page {}: {rule:?}",
+                what()
+            )),
             Want::Redirect { to, status } => {
                 if rule != Some(&(to.clone(), *status)) {
-                    problems.push(format!("{}: expected the rule `{} {to} {status}`, found {rule:?}", what(), e.path));
+                    problems.push(format!(
+                        "{}: expected the rule `{} {to} {status}`, found {rule:?}",
+                        what(),
+                        e.path
+                    ));
                 }
                 if page {
-                    problems.push(format!("a page exists where a {status} redirect is expected: {}", what()));
+                    problems.push(format!(
+                        "a page exists where a {status} redirect is expected: {}",
+                        what()
+                    ));
                 }
             }
-            Want::PageOrRedirect if !page && rule.is_none() => problems.push(format!("neither page nor redirect rule: {}", what())),
-            Want::Absent if page => problems.push(format!("page present although its flag or content is off: {}", what())),
+            Want::PageOrRedirect if !page && rule.is_none() => {
+                problems.push(format!("neither page nor redirect rule: {}", what()))
+            }
+            Want::Absent if page => problems.push(format!(
+                "page present although its flag or content is off: {}",
+                what()
+            )),
             _ => {}
         }
     }
@@ -125,12 +147,21 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
     let by_path = model.by_path();
     for (&site, files) in sites {
         for (path, html) in &files.pages {
-            if path == "/404" && html.file == format!("{site}/404.html") && TABLE.parse(site, path).is_none() {
+            if path == "/404"
+                && html.file == format!("{site}/404.html")
+                && TABLE.parse(site, path).is_none()
+            {
                 continue; // the site's default 404 page at the root, for paths of no language
             }
             match by_path.get(&(site, path.clone())) {
                 Some(e) if matches!(e.want, Want::Page | Want::PageOrRedirect) => {}
-                Some(e) => problems.push(format!("unexpected page {} ({} {}: {:?})", html.file, e.kind.name(), e.why, e.want)),
+                Some(e) => problems.push(format!(
+                    "unexpected page {} ({} {}: {:?})",
+                    html.file,
+                    e.kind.name(),
+                    e.why,
+                    e.want
+                )),
                 None => match TABLE.parse(site, path) {
                     Some(m) => problems.push(format!(
                         "page {} ({} {}) is not in the content API",
@@ -143,22 +174,35 @@ fn every_route_table_page_exists_for_exactly_its_sites_and_languages() {
             }
         }
         for line in &files.bad_redirect_lines {
-            problems.push(format!("{site}/_redirects: line is not `from to status`: {line:?}"));
+            problems.push(format!(
+                "{site}/_redirects: line is not `from to status`: {line:?}"
+            ));
         }
         for (from, (to, status)) in &files.redirects {
             if !matches!(status, 301 | 302 | 308 | 410) {
-                problems.push(format!("{site}/_redirects: {from} {to} {status}: unexpected status"));
+                problems.push(format!(
+                    "{site}/_redirects: {from} {to} {status}: unexpected status"
+                ));
             }
-            if by_path.get(&(site, from.clone())).is_none_or(|e| e.want == Want::Page) {
+            if by_path
+                .get(&(site, from.clone()))
+                .is_none_or(|e| e.want == Want::Page)
+            {
                 problems.push(format!(
                     "{site}/_redirects: rule for {from} → {to} {status} that the content does not call for"
                 ));
             }
         }
     }
-    let pages = model.entries.iter().filter(|e| e.want == Want::Page).count();
+    let pages = model
+        .entries
+        .iter()
+        .filter(|e| e.want == Want::Page)
+        .count();
     let others = model.entries.len() - pages;
-    eprintln!("route-table pages: {pages} pages and {others} redirects, optional or absent pages checked");
+    eprintln!(
+        "route-table pages: {pages} pages and {others} redirects, optional or absent pages checked"
+    );
     assert_none("route-table pages", &problems);
 }
 
@@ -172,14 +216,19 @@ fn resolves(files: &SiteFiles, path: &str) -> bool {
     }
     // The bare root of a site whose languages all carry a prefix is answered by language
     // negotiation (spec §5), not by a file: a link to it is served.
-    if path == "/" && Site::ALL.iter().all(|&s| s != files.site || s.languages().iter().all(|&l| s.has_prefix(l))) {
+    if path == "/"
+        && Site::ALL
+            .iter()
+            .all(|&s| s != files.site || s.languages().iter().all(|&l| s.has_prefix(l)))
+    {
         return true;
     }
     let rel = path.trim_start_matches('/');
     if !rel.is_empty() && !rel.ends_with('/') && files.files.contains(rel) {
         return true;
     }
-    path.strip_prefix("/media/").is_some_and(|key| API.media.contains(key))
+    path.strip_prefix("/media/")
+        .is_some_and(|key| API.media.contains(key))
 }
 
 /// The path of a URL: query and hash dropped, `%XX` decoded.
@@ -198,7 +247,10 @@ fn no_internal_link_is_broken() {
                 for (name, value) in &tag.attrs {
                     let urls: Vec<&str> = match name.as_str() {
                         "href" | "src" | "action" | "poster" => vec![value.as_str()],
-                        "srcset" => value.split(',').filter_map(|c| c.split_whitespace().next()).collect(),
+                        "srcset" => value
+                            .split(',')
+                            .filter_map(|c| c.split_whitespace().next())
+                            .collect(),
                         _ => continue,
                     };
                     for url in urls {
@@ -224,17 +276,26 @@ fn no_internal_link_is_broken() {
             if !resolves(files, &url_path(to)) || files.redirects.contains_key(to) {
                 broken
                     .entry((site, to.clone()))
-                    .or_insert((0, format!("{site}/_redirects `{from} {to} {status}` (missing or chained)")))
+                    .or_insert((
+                        0,
+                        format!("{site}/_redirects `{from} {to} {status}` (missing or chained)"),
+                    ))
                     .0 += 1;
             }
         }
     }
-    assert!(checked > 10_000, "only {checked} internal links found: is the link parser broken?");
+    assert!(
+        checked > 10_000,
+        "only {checked} internal links found: is the link parser broken?"
+    );
     let problems: Vec<String> = broken
         .iter()
         .map(|((site, url), (n, first))| format!("{site}: {url} — {n} link(s), first in {first}"))
         .collect();
-    assert_none(&format!("broken internal links ({checked} checked)"), &problems);
+    assert_none(
+        &format!("broken internal links ({checked} checked)"),
+        &problems,
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -254,7 +315,10 @@ fn head_alternates(html: &Html, problems: &mut Vec<String>) -> Alternates {
             continue;
         };
         if let Some(previous) = alternates.insert(lang.to_string(), href.to_string()) {
-            problems.push(format!("{}: hreflang {lang} twice ({previous}, {href})", html.file));
+            problems.push(format!(
+                "{}: hreflang {lang} twice ({previous}, {href})",
+                html.file
+            ));
         }
     }
     alternates
@@ -263,18 +327,31 @@ fn head_alternates(html: &Html, problems: &mut Vec<String>) -> Alternates {
 fn canonical(html: &Html) -> Option<&str> {
     html.tags
         .iter()
-        .find(|t| t.name == "link" && t.attr("rel").is_some_and(|r| r.eq_ignore_ascii_case("canonical")))
+        .find(|t| {
+            t.name == "link"
+                && t.attr("rel")
+                    .is_some_and(|r| r.eq_ignore_ascii_case("canonical"))
+        })
         .and_then(|t| t.attr("href"))
 }
 
 /// The site path of an absolute URL of the site (`https://www.x.fr/en` → `/en`).
 fn site_path(base: &str, url: &str) -> Option<String> {
     let rest = url.strip_prefix(base)?;
-    Some(if rest.is_empty() { "/".to_string() } else { rest.to_string() }).filter(|p| p.starts_with('/'))
+    Some(if rest.is_empty() {
+        "/".to_string()
+    } else {
+        rest.to_string()
+    })
+    .filter(|p| p.starts_with('/'))
 }
 
 fn show(alternates: &Alternates) -> String {
-    alternates.iter().map(|(l, h)| format!("{l}={h}")).collect::<Vec<_>>().join(", ")
+    alternates
+        .iter()
+        .map(|(l, h)| format!("{l}={h}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `<url>` entries of a sitemap: loc and its alternates.
@@ -307,8 +384,13 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
     for (&site, files) in &*SITES {
         let base = base_url(site);
         // The languages that have each page: (kind, key, webview) → lang → path.
-        let mut groups: BTreeMap<(PageKind, String, bool), BTreeMap<Lang, String>> = BTreeMap::new();
-        for e in model.entries.iter().filter(|e| e.site == site && files.pages.contains_key(&e.path)) {
+        let mut groups: BTreeMap<(PageKind, String, bool), BTreeMap<Lang, String>> =
+            BTreeMap::new();
+        for e in model
+            .entries
+            .iter()
+            .filter(|e| e.site == site && files.pages.contains_key(&e.path))
+        {
             groups
                 .entry((e.kind, e.key.clone(), e.webview))
                 .or_default()
@@ -321,12 +403,22 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
             }
             indexable_pages += 1;
             let alternates = head_alternates(html, &mut problems);
-            let own = if path == "/" { format!("{base}/") } else { format!("{base}{path}") };
+            let own = if path == "/" {
+                format!("{base}/")
+            } else {
+                format!("{base}{path}")
+            };
             match canonical(html) {
                 Some(c) if c == own || (path == "/" && c == base) => {}
-                other => problems.push(format!("{}: canonical {other:?}, expected {own}", html.file)),
+                other => problems.push(format!(
+                    "{}: canonical {other:?}, expected {own}",
+                    html.file
+                )),
             }
-            if !alternates.values().any(|h| h == &own || (path == "/" && h == &base)) {
+            if !alternates
+                .values()
+                .any(|h| h == &own || (path == "/" && h == &base))
+            {
                 problems.push(format!(
                     "{}: the page itself is not among its alternates [{}]",
                     html.file,
@@ -334,7 +426,11 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                 ));
             }
             if !alternates.contains_key("x-default") {
-                problems.push(format!("{}: no x-default alternate [{}]", html.file, show(&alternates)));
+                problems.push(format!(
+                    "{}: no x-default alternate [{}]",
+                    html.file,
+                    show(&alternates)
+                ));
             }
             if let Some(e) = by_path.get(&(site, path.clone())) {
                 let group = &groups[&(e.kind, e.key.clone(), e.webview)];
@@ -343,13 +439,20 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                     .map(|(lang, p)| {
                         (
                             lang.locale_on(site),
-                            if p == "/" { format!("{base}/") } else { format!("{base}{p}") },
+                            if p == "/" {
+                                format!("{base}/")
+                            } else {
+                                format!("{base}{p}")
+                            },
                         )
                     })
                     .collect();
                 let mut got = alternates.clone();
                 got.remove("x-default");
-                let normalise = |a: &mut Alternates| a.values_mut().for_each(|h| *h = h.trim_end_matches('/').to_string());
+                let normalise = |a: &mut Alternates| {
+                    a.values_mut()
+                        .for_each(|h| *h = h.trim_end_matches('/').to_string())
+                };
                 normalise(&mut expected);
                 normalise(&mut got);
                 if got != expected {
@@ -360,7 +463,10 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                         show(&expected)
                     ));
                 }
-                if let (Some(x), Some(default)) = (alternates.get("x-default"), group.get(&site.default_language())) {
+                if let (Some(x), Some(default)) = (
+                    alternates.get("x-default"),
+                    group.get(&site.default_language()),
+                ) {
                     if site_path(&base, x).as_deref() != Some(default.as_str()) {
                         problems.push(format!(
                             "{}: x-default {x}, expected the {} page {default}",
@@ -422,19 +528,27 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
                         show(&alternates),
                         show(head)
                     )),
-                    None => problems.push(format!("{site}/{name}: {loc} is not an indexable page (missing or noindex)")),
+                    None => problems.push(format!(
+                        "{site}/{name}: {loc} is not an indexable page (missing or noindex)"
+                    )),
                 }
                 in_sitemaps.insert(path);
             }
         }
         for path in heads.keys() {
             if !in_sitemaps.contains(*path) {
-                problems.push(format!("{site}/{}: indexable page missing from the sitemaps", file_of(path)));
+                problems.push(format!(
+                    "{site}/{}: indexable page missing from the sitemaps",
+                    file_of(path)
+                ));
             }
         }
     }
     eprintln!("hreflang: {indexable_pages} indexable pages checked");
-    assert!(indexable_pages > 1000, "only {indexable_pages} indexable pages");
+    assert!(
+        indexable_pages > 1000,
+        "only {indexable_pages} indexable pages"
+    );
     assert_none("hreflang", &problems);
 }
 
@@ -471,7 +585,14 @@ fn objects<'a>(value: &'a Value, out: &mut Vec<&'a Value>) {
     }
 }
 
-fn check_node(node: &Value, file: &str, base: &str, files: &SiteFiles, problems: &mut Vec<String>, counts: &mut BTreeMap<String, usize>) {
+fn check_node(
+    node: &Value,
+    file: &str,
+    base: &str,
+    files: &SiteFiles,
+    problems: &mut Vec<String>,
+    counts: &mut BTreeMap<String, usize>,
+) {
     let name = |n: &Value| n.get("name").is_some_and(non_empty);
     for t in types(node) {
         *counts.entry(t.to_string()).or_default() += 1;
@@ -493,7 +614,10 @@ fn check_node(node: &Value, file: &str, base: &str, files: &SiteFiles, problems:
                     missing.push("startDate");
                 }
                 let location = &node["location"];
-                let location = location.as_array().and_then(|l| l.first()).unwrap_or(location);
+                let location = location
+                    .as_array()
+                    .and_then(|l| l.first())
+                    .unwrap_or(location);
                 if !name(location) {
                     missing.push("location.name");
                 }
@@ -510,13 +634,19 @@ fn check_node(node: &Value, file: &str, base: &str, files: &SiteFiles, problems:
                 }
             }
             "BreadcrumbList" => {
-                let items = node["itemListElement"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                let items = node["itemListElement"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[]);
                 if items.is_empty() {
                     missing.push("itemListElement");
                 }
                 for (i, item) in items.iter().enumerate() {
                     if item["position"].as_u64() != Some(i as u64 + 1) {
-                        problems.push(format!("{file}: BreadcrumbList item {i} has position {}", item["position"]));
+                        problems.push(format!(
+                            "{file}: BreadcrumbList item {i} has position {}",
+                            item["position"]
+                        ));
                     }
                     if !name(item) {
                         problems.push(format!("{file}: BreadcrumbList item {i} has no name"));
@@ -529,7 +659,8 @@ fn check_node(node: &Value, file: &str, base: &str, files: &SiteFiles, problems:
                                 }
                             }
                         }
-                        None => problems.push(format!("{file}: BreadcrumbList item {i} has no item URL")),
+                        None => problems
+                            .push(format!("{file}: BreadcrumbList item {i} has no item URL")),
                     }
                 }
             }
@@ -537,7 +668,10 @@ fn check_node(node: &Value, file: &str, base: &str, files: &SiteFiles, problems:
         }
         if !missing.is_empty() {
             let text: String = node.to_string().chars().take(300).collect();
-            problems.push(format!("{file}: {t} without {}: {text}", missing.join(", ")));
+            problems.push(format!(
+                "{file}: {t} without {}: {text}",
+                missing.join(", ")
+            ));
         }
     }
 }
@@ -575,10 +709,16 @@ fn every_json_ld_block_parses_and_carries_the_required_properties() {
                     Value::Array(list) => list.iter().collect(),
                     other => vec![other],
                 };
-                let graphs: Vec<&Value> = nodes.iter().filter_map(|n| n["@graph"].as_array()).flatten().collect();
+                let graphs: Vec<&Value> = nodes
+                    .iter()
+                    .filter_map(|n| n["@graph"].as_array())
+                    .flatten()
+                    .collect();
                 nodes.extend(graphs);
                 for node in &nodes {
-                    if node.get("@context").is_none() && !value.get("@context").is_some_and(non_empty) {
+                    if node.get("@context").is_none()
+                        && !value.get("@context").is_some_and(non_empty)
+                    {
                         problems.push(format!("{}: JSON-LD node without @context", html.file));
                     }
                     for t in types(node) {
@@ -591,7 +731,10 @@ fn every_json_ld_block_parses_and_carries_the_required_properties() {
                 // Every theatre, wherever it is (a location too), has a name and an address.
                 let mut all = Vec::new();
                 objects(&value, &mut all);
-                for node in all.into_iter().filter(|n| types(n).contains(&"MovieTheater")) {
+                for node in all
+                    .into_iter()
+                    .filter(|n| types(n).contains(&"MovieTheater"))
+                {
                     check_node(node, &html.file, &base, files, &mut problems, &mut counts);
                 }
             }
@@ -649,7 +792,8 @@ fn a_second_build_with_no_change_writes_nothing() {
     std::thread::sleep(std::time::Duration::from_millis(50));
 
     let started = std::time::Instant::now();
-    let report = generator::build(&options(&API.base, &out)).unwrap_or_else(|e| panic!("the second build failed: {e:#}"));
+    let report = generator::build(&options(&API.base, &out))
+        .unwrap_or_else(|e| panic!("the second build failed: {e:#}"));
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "no-change rebuild: {seconds:.2} s (first build {:.2} s); {:?}",
@@ -666,7 +810,10 @@ fn a_second_build_with_no_change_writes_nothing() {
         "a no-change rebuild removed files; report {:?}",
         report.output
     );
-    assert_eq!(report.total_pages, first.report.total_pages, "same pages as the first build");
+    assert_eq!(
+        report.total_pages, first.report.total_pages,
+        "same pages as the first build"
+    );
     assert_eq!(
         report.output.unchanged,
         first.report.output.written + first.report.output.unchanged,
@@ -677,7 +824,11 @@ fn a_second_build_with_no_change_writes_nothing() {
         page_time,
         "fr/cinemas.html was rewritten: its modification time changed"
     );
-    assert_eq!(times(&out.join("fr").join(&css)), css_time, "the stylesheet was rewritten");
+    assert_eq!(
+        times(&out.join("fr").join(&css)),
+        css_time,
+        "the stylesheet was rewritten"
+    );
     let after = files_below(&out);
     let gone: Vec<String> = before.difference(&after).cloned().collect();
     let added: Vec<String> = after.difference(&before).cloned().collect();
@@ -708,7 +859,10 @@ struct Proxy {
     client: reqwest::Client,
 }
 
-async fn proxy(axum::extract::State(state): axum::extract::State<Arc<Proxy>>, request: axum::extract::Request) -> axum::response::Response {
+async fn proxy(
+    axum::extract::State(state): axum::extract::State<Arc<Proxy>>,
+    request: axum::extract::Request,
+) -> axum::response::Response {
     use axum::body::{Body, Bytes};
     use axum::http::{header, StatusCode};
     let uri = request.uri().clone();
@@ -719,13 +873,19 @@ async fn proxy(axum::extract::State(state): axum::extract::State<Arc<Proxy>>, re
                 Body::from(r#"{"error":"injected","message":"injected failure"}"#),
                 StatusCode::INTERNAL_SERVER_ERROR,
             ),
-            Fault::MalformedJson => json(Body::from(r#"{"days": {"2026-11-22": [{"slug": "#), StatusCode::OK),
+            Fault::MalformedJson => json(
+                Body::from(r#"{"days": {"2026-11-22": [{"slug": "#),
+                StatusCode::OK,
+            ),
             Fault::CutConnection => {
                 let chunks: Vec<Result<Bytes, std::io::Error>> = vec![
                     Ok(Bytes::from_static(b"{\"days\": {")),
                     Err(std::io::Error::other("injected: connection cut")),
                 ];
-                json(Body::from_stream(futures_util::stream::iter(chunks)), StatusCode::OK)
+                json(
+                    Body::from_stream(futures_util::stream::iter(chunks)),
+                    StatusCode::OK,
+                )
             }
         };
     }
@@ -744,7 +904,8 @@ async fn proxy(axum::extract::State(state): axum::extract::State<Arc<Proxy>>, re
         .await;
     match answer {
         Ok(answer) => {
-            let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
+            let status =
+                StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
             let body = answer.bytes().await.unwrap_or_default();
             json(Body::from(body), status)
         }
@@ -785,24 +946,47 @@ fn good_build(name: &str) -> (PathBuf, generator::BuildOptions) {
 
 /// Builds through `api` into the good build's folder: the build must fail naming `expect`,
 /// and leave the previous output byte for byte, with no staging folder behind.
-fn assert_failed_build_leaves_output_intact(dir: &Path, mut options: generator::BuildOptions, api: &str, expect: &str) -> String {
+fn assert_failed_build_leaves_output_intact(
+    dir: &Path,
+    mut options: generator::BuildOptions,
+    api: &str,
+    expect: &str,
+) -> String {
     let before = fingerprint(&options.out);
-    assert!(before.len() > 100, "the good build wrote only {} files", before.len());
+    assert!(
+        before.len() > 100,
+        "the good build wrote only {} files",
+        before.len()
+    );
     options.api = api.to_string();
     let err = match generator::build(&options) {
-        Ok(report) => panic!("a build through a failing API succeeded: {:?}", report.output),
+        Ok(report) => panic!(
+            "a build through a failing API succeeded: {:?}",
+            report.output
+        ),
         Err(e) => format!("{e:#}"),
     };
-    assert!(err.contains(expect), "the error does not name {expect}: {err}");
+    assert!(
+        err.contains(expect),
+        "the error does not name {expect}: {err}"
+    );
     let after = fingerprint(&options.out);
     let changed: Vec<String> = before
         .iter()
         .filter(|(f, h)| after.get(*f) != Some(*h))
         .map(|(f, _)| format!("{f} changed or removed"))
-        .chain(after.keys().filter(|f| !before.contains_key(*f)).map(|f| format!("{f} added")))
+        .chain(
+            after
+                .keys()
+                .filter(|f| !before.contains_key(*f))
+                .map(|f| format!("{f} added")),
+        )
         .collect();
     assert_none("the previous output after a failed build", &changed);
-    assert_none("folders left next to out/ after a failed build", &leftovers(dir));
+    assert_none(
+        "folders left next to out/ after a failed build",
+        &leftovers(dir),
+    );
     err
 }
 
@@ -821,9 +1005,12 @@ fn faulty_build(fault: Fault) {
         hits: AtomicUsize::new(0),
         client: reqwest::Client::new(),
     });
-    let router = axum::Router::new().fallback(proxy).with_state(state.clone());
+    let router = axum::Router::new()
+        .fallback(proxy)
+        .with_state(state.clone());
     let addr = serve(router);
-    let err = assert_failed_build_leaves_output_intact(&dir, options, &format!("http://{addr}"), &target);
+    let err =
+        assert_failed_build_leaves_output_intact(&dir, options, &format!("http://{addr}"), &target);
     let hits = state.hits.load(Ordering::SeqCst);
     eprintln!("{fault:?}: {hits} request(s) to {target} failed; error: {err}");
     assert!(hits >= 1, "the faulty URL was never asked for");
@@ -862,7 +1049,12 @@ fn an_unreachable_api_leaves_the_previous_output_intact() {
     let addr = closed.local_addr().expect("address");
     drop(closed);
     let (dir, options) = good_build("fault-refused");
-    let err = assert_failed_build_leaves_output_intact(&dir, options, &format!("http://{addr}"), &format!("http://{addr}/api/settings"));
+    let err = assert_failed_build_leaves_output_intact(
+        &dir,
+        options,
+        &format!("http://{addr}"),
+        &format!("http://{addr}/api/settings"),
+    );
     eprintln!("unreachable API: {err}");
 }
 
@@ -874,7 +1066,14 @@ fn every_page_kind_renders_with_title_h1_and_language() {
     let report = &BUILD.report;
     let model = &*MODEL;
     let mut problems = Vec::new();
-    let count = |site: &str, kind: PageKind| report.pages.get(site).and_then(|k| k.get(kind.name())).copied().unwrap_or(0);
+    let count = |site: &str, kind: PageKind| {
+        report
+            .pages
+            .get(site)
+            .and_then(|k| k.get(kind.name()))
+            .copied()
+            .unwrap_or(0)
+    };
     for kind in PageKind::ALL {
         let routed = TABLE.routes().any(|r| r.kind == kind);
         let in_demo: BTreeSet<Site> = model
@@ -884,7 +1083,10 @@ fn every_page_kind_renders_with_title_h1_and_language() {
             .map(|e| e.site)
             .collect();
         if !routed || in_demo.is_empty() {
-            eprintln!("page kind {} not checked: route {routed}, content on {in_demo:?}", kind.name());
+            eprintln!(
+                "page kind {} not checked: route {routed}, content on {in_demo:?}",
+                kind.name()
+            );
             continue;
         }
         if count("fr", kind) + count("nl", kind) == 0 {
@@ -905,7 +1107,10 @@ fn every_page_kind_renders_with_title_h1_and_language() {
     }
     for (&site, files) in &*SITES {
         for (path, html) in &files.pages {
-            let lang = TABLE.parse(site, path).map(|m| m.lang).unwrap_or(site.default_language());
+            let lang = TABLE
+                .parse(site, path)
+                .map(|m| m.lang)
+                .unwrap_or(site.default_language());
             let html_tag = html.tags.iter().find(|t| t.name == "html");
             let expected_lang = lang.locale_on(site);
             if html_tag.and_then(|t| t.attr("lang")) != Some(expected_lang.as_str()) {
@@ -915,7 +1120,12 @@ fn every_page_kind_renders_with_title_h1_and_language() {
                     html_tag.and_then(|t| t.attr("lang"))
                 ));
             }
-            let text_of = |name: &str| html.tags.iter().find(|t| t.name == name).map(|t| element_text(&html.text, t));
+            let text_of = |name: &str| {
+                html.tags
+                    .iter()
+                    .find(|t| t.name == name)
+                    .map(|t| element_text(&html.text, t))
+            };
             match text_of("title") {
                 Some(t) if !t.is_empty() => {}
                 other => problems.push(format!("{}: <title> {other:?}", html.file)),
@@ -939,21 +1149,48 @@ fn the_full_build_reports_every_site() {
         build.seconds, report.total_pages, report.redirects, report.requests, report.output
     );
     let sites: BTreeSet<&str> = report.pages.keys().map(String::as_str).collect();
-    assert_eq!(sites, Site::ALL.iter().map(|s| s.code()).collect::<BTreeSet<_>>(), "sites of the report");
+    assert_eq!(
+        sites,
+        Site::ALL.iter().map(|s| s.code()).collect::<BTreeSet<_>>(),
+        "sites of the report"
+    );
     let summed: usize = report.pages.values().flat_map(|k| k.values()).sum();
-    assert_eq!(summed, report.total_pages, "pages per site and kind add up to the total");
-    let saved: Value = serde_json::from_slice(&std::fs::read(build.out.join("build-report.json")).expect("build-report.json"))
-        .expect("build-report.json parses");
-    assert_eq!(saved["total_pages"].as_u64(), Some(report.total_pages as u64));
+    assert_eq!(
+        summed, report.total_pages,
+        "pages per site and kind add up to the total"
+    );
+    let saved: Value = serde_json::from_slice(
+        &std::fs::read(build.out.join("build-report.json")).expect("build-report.json"),
+    )
+    .expect("build-report.json parses");
+    assert_eq!(
+        saved["total_pages"].as_u64(),
+        Some(report.total_pages as u64)
+    );
     for site in Site::ALL {
         let dir = build.out.join(site.code());
-        for file in ["index.html", "404.html", "robots.txt", "sitemap.xml", "_redirects", "favicon.svg"] {
+        for file in [
+            "index.html",
+            "404.html",
+            "robots.txt",
+            "sitemap.xml",
+            "_redirects",
+            "favicon.svg",
+        ] {
             let home = if file == "index.html" {
-                TABLE.path(PageKind::Home, site, site.default_language(), &Params::new(), false)
+                TABLE.path(
+                    PageKind::Home,
+                    site,
+                    site.default_language(),
+                    &Params::new(),
+                    false,
+                )
             } else {
                 None
             };
-            let path = home.map(|h| dir.join(file_of(&h))).unwrap_or_else(|| dir.join(file));
+            let path = home
+                .map(|h| dir.join(file_of(&h)))
+                .unwrap_or_else(|| dir.join(file));
             assert!(path.is_file(), "{} missing", path.display());
         }
         assert!(
@@ -963,4 +1200,44 @@ fn the_full_build_reports_every_site() {
             "{site}: no hashed stylesheet"
         );
     }
+}
+
+/// The markup readers the checks above rely on: quoted and unquoted (minified) attributes,
+/// character references, raw `script` text, sitemap entries.
+#[test]
+fn the_html_readers_understand_minified_markup() {
+    let html = r#"<!doctype html><html lang=fr-FR><head><title>A &amp; B</title><link href=https://x.fr/en hreflang=en-FR rel=alternate><script type=application/ld+json>{"a":"<b href=/not-a-link>"}</script></head><body><h1 class="t">Hé <em>là</em></h1><a href=/aide?x=1#y>a</a><a href='/b%C3%A9'>b</a><img src="/media/p.svg" alt="x > y"><!-- <a href=/comment> --></body></html>"#;
+    let found = tags(html);
+    let hrefs: Vec<&str> = found
+        .iter()
+        .filter_map(|t| t.attr("href").or(t.attr("src")))
+        .collect();
+    assert_eq!(
+        hrefs,
+        ["https://x.fr/en", "/aide?x=1#y", "/b%C3%A9", "/media/p.svg"]
+    );
+    assert_eq!(url_path("/aide?x=1#y"), "/aide");
+    assert_eq!(url_path("/b%C3%A9"), "/bé");
+    let html_tag = found.iter().find(|t| t.name == "html").expect("html tag");
+    assert_eq!(html_tag.attr("lang"), Some("fr-FR"));
+    let title = found.iter().find(|t| t.name == "title").expect("title");
+    assert_eq!(element_text(html, title), "A & B");
+    let h1 = found.iter().find(|t| t.name == "h1").expect("h1");
+    assert_eq!(element_text(html, h1), "Hé là");
+    let script = found.iter().find(|t| t.name == "script").expect("script");
+    assert_eq!(script.attr("type"), Some("application/ld+json"));
+    assert_eq!(
+        serde_json::from_str::<Value>(&element_raw(html, script)).expect("JSON")["a"],
+        "<b href=/not-a-link>"
+    );
+    let xml = r#"<urlset><url><loc>https://x.fr/a?b=1&amp;c=2</loc><xhtml:link rel="alternate" hreflang="fr-FR" href="https://x.fr/a"/><xhtml:link rel="alternate" hreflang="x-default" href="https://x.fr/a"/></url></urlset>"#;
+    let urls = sitemap_urls(xml);
+    assert_eq!(urls.len(), 1);
+    assert_eq!(urls[0].0, "https://x.fr/a?b=1&c=2");
+    assert_eq!(urls[0].1.len(), 2);
+    assert_eq!(
+        site_path("https://x.fr", "https://x.fr"),
+        Some("/".to_string())
+    );
+    assert_eq!(site_path("https://x.fr", "https://x.fr.evil/a"), None);
 }

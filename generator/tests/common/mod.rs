@@ -35,7 +35,8 @@ pub fn today() -> NaiveDate {
 }
 
 pub fn brand() -> Brand {
-    let text = std::fs::read_to_string(root().join("config/brand.json")).expect("config/brand.json");
+    let text =
+        std::fs::read_to_string(root().join("config/brand.json")).expect("config/brand.json");
     Brand::from_json(&text).expect("config/brand.json parses")
 }
 
@@ -43,7 +44,9 @@ pub static TABLE: LazyLock<RouteTable> = LazyLock::new(|| RouteTable::new(&brand
 
 /// A folder of this test binary under the target's temporary folder, emptied first.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("generator-site-build").join(name);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("generator-site-build")
+        .join(name);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("emptying {}: {e}", dir.display()));
     }
@@ -61,13 +64,16 @@ pub fn serve(router: axum::Router) -> SocketAddr {
             .build()
             .expect("a tokio runtime");
         runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind 127.0.0.1:0");
             tx.send(listener.local_addr().expect("local address"))
                 .expect("the test waits for the address");
             axum::serve(listener, router).await.expect("serving");
         });
     });
-    rx.recv_timeout(Duration::from_secs(30)).expect("the server started")
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("the server started")
 }
 
 /// The real content API over the demo content.
@@ -89,8 +95,18 @@ pub static API: LazyLock<Api> = LazyLock::new(|| {
     );
     let locales = Locales::load(&root().join("locales")).expect("locales load");
     let dir = scratch("api");
-    let now = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid instant");
-    let state = AppState::new(demo.snapshot, brand, locales, dir.join("out"), dir.join("media"), Clock::Fixed(now));
+    let now = Utc
+        .with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
+        .single()
+        .expect("valid instant");
+    let state = AppState::new(
+        demo.snapshot,
+        brand,
+        locales,
+        dir.join("out"),
+        dir.join("media"),
+        Clock::Fixed(now),
+    );
     let addr = serve(app(state));
     Api {
         base: format!("http://{addr}"),
@@ -120,7 +136,8 @@ pub struct Build {
 pub static BUILD: LazyLock<Build> = LazyLock::new(|| {
     let out = scratch("full").join("out");
     let started = Instant::now();
-    let report = generator::build(&options(&API.base, &out)).unwrap_or_else(|e| panic!("the full demo build failed: {e:#}"));
+    let report = generator::build(&options(&API.base, &out))
+        .unwrap_or_else(|e| panic!("the full demo build failed: {e:#}"));
     Build {
         out,
         report,
@@ -158,7 +175,10 @@ pub fn api_get(site: Site, lang: Option<Lang>, path: &str) -> (u16, Value) {
             .await
             .unwrap_or_else(|e| panic!("GET {url}: {e}"));
         let status = response.status().as_u16();
-        let body = response.bytes().await.unwrap_or_else(|e| panic!("GET {url}: body: {e}"));
+        let body = response
+            .bytes()
+            .await
+            .unwrap_or_else(|e| panic!("GET {url}: body: {e}"));
         (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
     })
 }
@@ -166,7 +186,10 @@ pub fn api_get(site: Site, lang: Option<Lang>, path: &str) -> (u16, Value) {
 /// A call that must answer 200.
 pub fn api_json(site: Site, lang: Option<Lang>, path: &str) -> Value {
     let (status, value) = api_get(site, lang, path);
-    assert_eq!(status, 200, "GET /api{path} on {site} ({lang:?}) answered {status}: {value}");
+    assert_eq!(
+        status, 200,
+        "GET /api{path} on {site} ({lang:?}) answered {status}: {value}"
+    );
     value
 }
 
@@ -188,7 +211,13 @@ pub fn files_below(dir: &Path) -> BTreeSet<String> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| e.path().strip_prefix(dir).expect("below it").to_string_lossy().replace('\\', "/"))
+        .map(|e| {
+            e.path()
+                .strip_prefix(dir)
+                .expect("below it")
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
         .collect()
 }
 
@@ -246,7 +275,8 @@ pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
         .iter()
         .filter(|f| f.ends_with(".html"))
         .map(|f| {
-            let text = std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", dir.display()));
+            let text = std::fs::read_to_string(dir.join(f))
+                .unwrap_or_else(|e| panic!("{}/{f}: {e}", dir.display()));
             let tags = tags(&text);
             (
                 path_of(f),
@@ -261,7 +291,11 @@ pub fn read_site(dir: &Path, site: Site) -> SiteFiles {
     let mut redirects = BTreeMap::new();
     let mut bad_redirect_lines = Vec::new();
     if let Ok(text) = std::fs::read_to_string(dir.join("_redirects")) {
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
             let parts: Vec<&str> = line.split_whitespace().collect();
             match parts.as_slice() {
                 [from, to, status] if status.parse::<u16>().is_ok() => {
@@ -299,13 +333,21 @@ pub fn assert_none(what: &str, problems: &[String]) {
     if problems.is_empty() {
         return;
     }
-    let shown: Vec<&str> = problems.iter().take(SHOW_AT_MOST).map(String::as_str).collect();
+    let shown: Vec<&str> = problems
+        .iter()
+        .take(SHOW_AT_MOST)
+        .map(String::as_str)
+        .collect();
     let more = if problems.len() > SHOW_AT_MOST {
         format!("\n  … and {} more", problems.len() - SHOW_AT_MOST)
     } else {
         String::new()
     };
-    panic!("{what}: {} problem(s)\n  {}{more}", problems.len(), shown.join("\n  "));
+    panic!(
+        "{what}: {} problem(s)\n  {}{more}",
+        problems.len(),
+        shown.join("\n  ")
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -322,7 +364,10 @@ pub struct Tag {
 
 impl Tag {
     pub fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.attrs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -335,7 +380,10 @@ pub fn tags(html: &str) -> Vec<Tag> {
     while let Some(rel) = html[i..].find('<') {
         let start = i + rel;
         if html[start..].starts_with("<!--") {
-            i = html[start..].find("-->").map(|e| start + e + 3).unwrap_or(html.len());
+            i = html[start..]
+                .find("-->")
+                .map(|e| start + e + 3)
+                .unwrap_or(html.len());
             continue;
         }
         let mut j = start + 1;
@@ -343,7 +391,9 @@ pub fn tags(html: &str) -> Vec<Tag> {
             i = start + 1;
             continue;
         }
-        while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'-' || bytes[j] == b':') {
+        while j < bytes.len()
+            && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'-' || bytes[j] == b':')
+        {
             j += 1;
         }
         let name = html[start + 1..j].to_ascii_lowercase();
@@ -356,7 +406,10 @@ pub fn tags(html: &str) -> Vec<Tag> {
                 break;
             }
             let name_start = j;
-            while j < bytes.len() && !bytes[j].is_ascii_whitespace() && !matches!(bytes[j], b'=' | b'>' | b'/') {
+            while j < bytes.len()
+                && !bytes[j].is_ascii_whitespace()
+                && !matches!(bytes[j], b'=' | b'>' | b'/')
+            {
                 j += 1;
             }
             let attr_name = html[name_start..j].to_ascii_lowercase();
@@ -366,7 +419,10 @@ pub fn tags(html: &str) -> Vec<Tag> {
                 if j < bytes.len() && (bytes[j] == b'"' || bytes[j] == b'\'') {
                     let quote = bytes[j] as char;
                     let value_start = j + 1;
-                    let value_end = html[value_start..].find(quote).map(|e| value_start + e).unwrap_or(html.len());
+                    let value_end = html[value_start..]
+                        .find(quote)
+                        .map(|e| value_start + e)
+                        .unwrap_or(html.len());
                     value = decode_entities(&html[value_start..value_end]);
                     j = (value_end + 1).min(html.len());
                 } else {
@@ -403,7 +459,8 @@ fn find_ci(haystack: &str, needle: &str, from: usize) -> Option<usize> {
     if needle.is_empty() || hay.len() < needle.len() {
         return None;
     }
-    (from..=hay.len() - needle.len()).find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+    (from..=hay.len() - needle.len())
+        .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
 }
 
 /// The text inside the element that starts with `tag` (up to its closing tag), tags removed.
@@ -435,7 +492,10 @@ fn raw_inner_text(inner: &str) -> String {
             _ => {}
         }
     }
-    decode_entities(&out).split_whitespace().collect::<Vec<_>>().join(" ")
+    decode_entities(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Decodes the character references the generator's templates and minifier produce.
@@ -460,7 +520,11 @@ pub fn decode_entities(text: &str) -> String {
             "quot" => Some('"'),
             "apos" => Some('\''),
             "nbsp" => Some('\u{a0}'),
-            _ if name.starts_with("#x") || name.starts_with("#X") => u32::from_str_radix(&name[2..], 16).ok().and_then(char::from_u32),
+            _ if name.starts_with("#x") || name.starts_with("#X") => {
+                u32::from_str_radix(&name[2..], 16)
+                    .ok()
+                    .and_then(char::from_u32)
+            }
             _ if name.starts_with('#') => name[1..].parse::<u32>().ok().and_then(char::from_u32),
             _ => None,
         };
@@ -505,8 +569,10 @@ pub fn percent_decode(text: &str) -> String {
 pub fn is_noindex(tags: &[Tag]) -> bool {
     tags.iter().any(|t| {
         t.name == "meta"
-            && t.attr("name").is_some_and(|n| n.eq_ignore_ascii_case("robots"))
-            && t.attr("content").is_some_and(|c| c.to_ascii_lowercase().contains("noindex"))
+            && t.attr("name")
+                .is_some_and(|n| n.eq_ignore_ascii_case("robots"))
+            && t.attr("content")
+                .is_some_and(|c| c.to_ascii_lowercase().contains("noindex"))
     })
 }
 
@@ -550,7 +616,10 @@ pub struct Model {
 impl Model {
     /// Pages (wanted or optional) by site and path.
     pub fn by_path(&self) -> BTreeMap<(Site, String), &Expected> {
-        self.entries.iter().map(|e| ((e.site, e.path.clone()), e)).collect()
+        self.entries
+            .iter()
+            .map(|e| ((e.site, e.path.clone()), e))
+            .collect()
     }
 }
 
@@ -563,7 +632,10 @@ fn build_model() -> Model {
     for site in Site::ALL {
         let settings = api_json(site, Some(site.default_language()), "/settings");
         let flags = settings["siteFeaturesResolved"].clone();
-        assert!(flags.is_object(), "/api/settings on {site} has no siteFeaturesResolved: {settings}");
+        assert!(
+            flags.is_object(),
+            "/api/settings on {site} has no siteFeaturesResolved: {settings}"
+        );
         let flag = |name: &str| flags[name].as_bool().unwrap_or(false);
         let (voucher, gift_card) = (flag("voucherCheckerEnabled"), flag("giftCardEnabled"));
         let gone = api_json(site, Some(site.default_language()), "/shows/gone");
@@ -596,8 +668,9 @@ fn build_model() -> Model {
                 use PageKind::*;
                 let on = |cond: bool| if cond { Want::Page } else { Want::Absent };
                 let want = match kind {
-                    Home | Cinemas | Shows | Events | Experiences | Offers | News | Help | HelpSearch | App | Cvd | GeneralTerms
-                    | Sitemap | Callback | NotFound | NotFoundAlias | Gone | Club | ExperienceLanding => Want::Page,
+                    Home | Cinemas | Shows | Events | Experiences | Offers | News | Help
+                    | HelpSearch | App | Cvd | GeneralTerms | Sitemap | Callback | NotFound
+                    | NotFoundAlias | Gone | Club | ExperienceLanding => Want::Page,
                     Ecards5 | Ecards3 => {
                         if ecards {
                             Want::Page
@@ -610,7 +683,13 @@ fn build_model() -> Model {
                     Subscription => on(subscription),
                     _ => continue,
                 };
-                add(kind, &none, "", want, format!("route {} on {site}/{lang}", kind.name()));
+                add(
+                    kind,
+                    &none,
+                    "",
+                    want,
+                    format!("route {} on {site}/{lang}", kind.name()),
+                );
             }
             for tab in site::routes::ShowsTab::ALL {
                 add(
@@ -624,9 +703,24 @@ fn build_model() -> Model {
             let slug = |s: &str| Params::new().with("slug", s);
             let cinema_path = |s: &str| table.path(PageKind::Cinema, site, lang, &slug(s), false);
             for c in list(&api_json(site, Some(lang), "/cinemas"), "") {
-                let (s, key) = (str_of(c, "slug").unwrap_or_default(), str_of(c, "vistaRef").unwrap_or_default());
-                add(PageKind::Cinema, &slug(s), key, Want::Page, format!("/api/cinemas item {s}"));
-                add(PageKind::CinemaLight, &slug(s), key, Want::Page, format!("/api/cinemas item {s}"));
+                let (s, key) = (
+                    str_of(c, "slug").unwrap_or_default(),
+                    str_of(c, "vistaRef").unwrap_or_default(),
+                );
+                add(
+                    PageKind::Cinema,
+                    &slug(s),
+                    key,
+                    Want::Page,
+                    format!("/api/cinemas item {s}"),
+                );
+                add(
+                    PageKind::CinemaLight,
+                    &slug(s),
+                    key,
+                    Want::Page,
+                    format!("/api/cinemas item {s}"),
+                );
             }
             for c in list(&api_json(site, Some(lang), "/cities"), "") {
                 let s = str_of(c, "slug").unwrap_or_default();
@@ -634,8 +728,15 @@ fn build_model() -> Model {
                 let cinemas = list(&detail, "cinemas");
                 let why = format!("/api/cities item {s} with {} cinema(s)", cinemas.len());
                 if let [only] = cinemas {
-                    let to = cinema_path(str_of(only, "slug").unwrap_or_default()).expect("a cinema page path");
-                    add(PageKind::City, &slug(s), s, Want::Redirect { to, status: 301 }, why.clone());
+                    let to = cinema_path(str_of(only, "slug").unwrap_or_default())
+                        .expect("a cinema page path");
+                    add(
+                        PageKind::City,
+                        &slug(s),
+                        s,
+                        Want::Redirect { to, status: 301 },
+                        why.clone(),
+                    );
                     add(PageKind::CityLight, &slug(s), s, Want::PageOrRedirect, why);
                 } else {
                     add(PageKind::City, &slug(s), s, Want::Page, why.clone());
@@ -652,7 +753,13 @@ fn build_model() -> Model {
                 } else {
                     PageKind::Event
                 };
-                add(kind, &slug(s), key, Want::Page, format!("/api/shows item {s}"));
+                add(
+                    kind,
+                    &slug(s),
+                    key,
+                    Want::Page,
+                    format!("/api/shows item {s}"),
+                );
             }
             let gone_to = table
                 .path(PageKind::Gone, site, lang, &none, false)
@@ -681,7 +788,8 @@ fn build_model() -> Model {
                 };
                 let key = str_of(season, "reference").unwrap_or(s);
                 let moved = str_of(&detail, "redirectSlug").or(str_of(season, "redirectSlug"));
-                let want = match moved.and_then(|to| table.path(kind, site, lang, &slug(to), false)) {
+                let want = match moved.and_then(|to| table.path(kind, site, lang, &slug(to), false))
+                {
                     Some(to) => Want::Redirect { to, status: 301 },
                     None => Want::Page,
                 };
@@ -768,10 +876,19 @@ fn build_model() -> Model {
                 let id = str_of(category, "id").unwrap_or_default();
                 let why = format!("/api/faq/categories {id}");
                 if !list(category, "articles").is_empty() {
-                    add(PageKind::HelpCategory, &Params::new().with("id", id), id, Want::Page, why.clone());
+                    add(
+                        PageKind::HelpCategory,
+                        &Params::new().with("id", id),
+                        id,
+                        Want::Page,
+                        why.clone(),
+                    );
                 }
                 for a in list(category, "articles") {
-                    let (aid, s) = (str_of(a, "id").unwrap_or_default(), str_of(a, "slug").unwrap_or_default());
+                    let (aid, s) = (
+                        str_of(a, "id").unwrap_or_default(),
+                        str_of(a, "slug").unwrap_or_default(),
+                    );
                     add(
                         PageKind::HelpArticleById,
                         &Params::new().with("id", aid),
@@ -779,7 +896,13 @@ fn build_model() -> Model {
                         Want::Page,
                         format!("{why} article {aid}"),
                     );
-                    add(PageKind::HelpArticleBySlug, &slug(s), aid, Want::Page, format!("{why} article {s}"));
+                    add(
+                        PageKind::HelpArticleBySlug,
+                        &slug(s),
+                        aid,
+                        Want::Page,
+                        format!("{why} article {s}"),
+                    );
                 }
             }
         }
