@@ -8,6 +8,7 @@ use crate::words::{tr, L};
 use crate::world::{slugify, SiteWorld, World};
 use chrono::{Days, NaiveDate};
 use site::content::*;
+use site::routes::{PageKind, Params, RouteTable};
 use site::{Lang, Site};
 use std::collections::BTreeMap;
 
@@ -101,7 +102,7 @@ fn local_slug(title: &str) -> String {
     slugify(title)
 }
 
-pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editorial {
+pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &RouteTable) -> Editorial {
     let today = world.today;
     let t = |l: &L| tr(lang, l).to_string();
     let read_more: L = ["Lire la suite", "Read more", "Weiterlesen", "Lees meer"];
@@ -142,7 +143,7 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
                 start: Some(day(today, -10).and_hms_opt(0, 0, 0).unwrap()),
                 end: (i % 2 == 0).then(|| day(today, 60).and_hms_opt(23, 59, 0).unwrap()),
             });
-            a.cta = Some(Cta { label: t(&["En profiter", "Get it", "Profitieren", "Profiteer ervan"]), url: "/".into(), kind: Some(CtaType::Yellow), new_tab: false, target: None });
+            a.cta = Some(Cta { label: t(&["En profiter", "Get it", "Profitieren", "Profiteer ervan"]), url: routes.path(PageKind::Shows, sw.site, lang, &Params::new(), false).unwrap_or_default(), kind: Some(CtaType::Yellow), new_tab: false, target: None });
             let national = i != 3;
             let cinemas = if national { Vec::new() } else { sw.cinemas.iter().take(3).map(|c| c.slug.clone()).collect() };
             offers.push(Offer { article: a, cinemas, national });
@@ -182,23 +183,8 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str) -> Editoria
     let (seasons, season_shows) = seasons(world, sw, lang, today);
     let (experiences, experience_groups, technologies, experience_articles) = experiences(sw, lang, brand);
     let (faq_articles, faq_categories) = faq(sw.site, lang, today);
-    let master_templates = vec![MasterTemplate {
-        reference: "mt-accessibility".into(),
-        slug: local_slug(&t(&["Accessibilité", "Accessibility", "Barrierefreiheit", "Toegankelijkheid"])),
-        title: t(&["Le cinéma pour tous", "Cinema for everyone", "Kino für alle", "Film voor iedereen"]),
-        header: Some(TemplateHeader { title: t(&["Le cinéma pour tous", "Cinema for everyone", "Kino für alle", "Film voor iedereen"]), subtitle: None, backdrop: Some(media::backdrop_image("master-accessibility")), logo: None, cta: None }),
-        explanation: Some(TemplateBlock { title: t(&["Nos engagements", "Our commitments", "Unser Engagement", "Onze afspraken"]), content: Some(format!("<p>{}</p>", t(&["Salles accessibles, audiodescription et sous-titres adaptés.", "Accessible screens, audio description and adapted subtitles.", "Barrierefreie Säle, Audiodeskription und angepasste Untertitel.", "Toegankelijke zalen, audiodescriptie en aangepaste ondertiteling."]))), image: None, ctas: Vec::new() }),
-        mosaic: Vec::new(),
-        listing: None,
-        mobile_app: None,
-        cinemas: sw.cinemas.iter().take(4).map(|c| c.slug.clone()).collect(),
-        shows: Vec::new(),
-        labels: BTreeMap::new(),
-        guest: None,
-        seo: None,
-    }];
-
-    let footer = footer(sw.site, lang, brand);
+    let master_templates = master_templates(sw, lang);
+    let footer = footer(sw.site, lang, brand, routes, &master_templates);
     let alerts = vec![Alert {
         level: AlertLevel::Info,
         title: t(&["Nouveaux horaires de la semaine en ligne", "This week's showtimes are online", "Die Vorstellungen dieser Woche sind online", "De voorstellingen van deze week staan online"]),
@@ -437,22 +423,58 @@ fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCat
     (articles, cats)
 }
 
-fn footer(site: Site, lang: Lang, brand: &str) -> Footer {
+/// Generic information pages (master templates): accessibility, about us, contact.
+fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
+    let t = |l: &L| tr(lang, l).to_string();
+    let pages: [(&str, L, L, L); 3] = [
+        ("mt-accessibility", ["Accessibilité", "Accessibility", "Barrierefreiheit", "Toegankelijkheid"], ["Le cinéma pour tous", "Cinema for everyone", "Kino für alle", "Film voor iedereen"], ["Salles accessibles, audiodescription et sous-titres adaptés.", "Accessible screens, audio description and adapted subtitles.", "Barrierefreie Säle, Audiodeskription und angepasste Untertitel.", "Toegankelijke zalen, audiodescriptie en aangepaste ondertiteling."]),
+        ("mt-about", ["Qui sommes-nous", "About us", "Über uns", "Over ons"], ["Qui sommes-nous", "About us", "Über uns", "Over ons"], ["Une chaîne de cinémas de quartier et de grandes salles, dans huit pays.", "A chain of neighbourhood cinemas and big screens in eight countries.", "Eine Kette von Quartierkinos und grossen Sälen in acht Ländern.", "Een keten van buurtbioscopen en grote zalen in acht landen."]),
+        ("mt-contact", ["Nous contacter", "Contact us", "Kontakt", "Contact"], ["Nous contacter", "Contact us", "Kontakt", "Contact"], ["Une question ? Écrivez-nous, nous répondons sous 48 heures.", "A question? Write to us, we answer within 48 hours.", "Eine Frage? Schreiben Sie uns, wir antworten innert 48 Stunden.", "Een vraag? Schrijf ons, we antwoorden binnen 48 uur."]),
+    ];
+    pages
+        .iter()
+        .map(|(reference, slug, title, text)| MasterTemplate {
+            reference: reference.to_string(),
+            slug: local_slug(&t(slug)),
+            title: t(title),
+            header: Some(TemplateHeader { title: t(title), subtitle: None, backdrop: Some(media::backdrop_image(&format!("master-{}", &reference[3..]))), logo: None, cta: None }),
+            explanation: Some(TemplateBlock { title: t(title), content: Some(format!("<p>{}</p>", t(text))), image: None, ctas: Vec::new() }),
+            mosaic: Vec::new(),
+            listing: None,
+            mobile_app: None,
+            cinemas: if *reference == "mt-accessibility" { sw.cinemas.iter().take(4).map(|c| c.slug.clone()).collect() } else { Vec::new() },
+            shows: Vec::new(),
+            labels: BTreeMap::new(),
+            guest: None,
+            seo: None,
+        })
+        .collect()
+}
+
+fn footer(site: Site, lang: Lang, brand: &str, routes: &RouteTable, pages: &[MasterTemplate]) -> Footer {
     let t = |l: &L| tr(lang, l).to_string();
     let link = |title: String, url: &str| FooterLink { title, url: url.into(), new_tab: false, cookie_preferences: false };
+    // Editors link to pages of the site in the page's language.
+    let page_url = |reference: &str| {
+        pages
+            .iter()
+            .find(|p| p.reference == reference)
+            .and_then(|p| routes.path(PageKind::MasterTemplate, site, lang, &Params::new().with("slug", &p.slug), false))
+            .unwrap_or_default()
+    };
     Footer {
         columns: vec![
             FooterColumn {
                 title: brand.to_string(),
                 links: vec![
-                    link(t(&["Qui sommes-nous", "About us", "Über uns", "Over ons"]), "/info/about"),
+                    link(t(&["Qui sommes-nous", "About us", "Über uns", "Over ons"]), &page_url("mt-about")),
                     link(t(&["Recrutement", "Careers", "Karriere", "Vacatures"]), "https://careers.example.org"),
                     FooterLink { title: t(&["Préférences cookies", "Cookie preferences", "Cookie-Einstellungen", "Cookievoorkeuren"]), url: "#cookies".into(), new_tab: false, cookie_preferences: true },
                 ],
             },
             FooterColumn {
                 title: t(&["Aide", "Help", "Hilfe", "Hulp"]),
-                links: vec![link(t(&["Nous contacter", "Contact us", "Kontakt", "Contact"]), "/info/contact")],
+                links: vec![link(t(&["Nous contacter", "Contact us", "Kontakt", "Contact"]), &page_url("mt-contact"))],
             },
         ],
         social_networks: vec![

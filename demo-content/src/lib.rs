@@ -41,6 +41,7 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
     let settings = settings();
     let brand_short = brand.short_name.clone().unwrap_or_else(|| brand.name.clone());
     let root = rng::Rng::new(options.seed);
+    let routes = site::routes::RouteTable::try_new(&brand.slug).expect("the brand slug was checked when the brand was read");
     let sites = world
         .sites
         .iter()
@@ -50,7 +51,7 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
                 .languages()
                 .iter()
                 .map(|&lang| {
-                    let ed = editorial::build(&world, sw, lang, &brand.name);
+                    let ed = editorial::build(&world, sw, lang, &brand.name, &routes);
                     LocaleContent {
                         language: Some(lang),
                         cinemas: catalog::cinemas(sw, lang, &brand_short),

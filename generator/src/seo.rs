@@ -198,7 +198,8 @@ pub fn screening(showtime: &Showtime, show: &ShowSummary, cinema: &Cinema, cinem
         "@type": "ScreeningEvent",
         "name": show.title,
         "startDate": showtime.datetime.to_rfc3339(),
-        "workPresented": {"@type": if show.is_movie { "Movie" } else { "Event" }, "name": show.title, "url": show_url},
+        // A screening presents a work: a Movie, or for a live event a CreativeWork.
+        "workPresented": {"@type": if show.is_movie { "Movie" } else { "CreativeWork" }, "name": show.title, "url": show_url},
         "location": {"@type": "MovieTheater", "name": cinema.name, "url": cinema_url, "address": address(cinema)},
         "videoFormat": video_format(showtime),
         "eventStatus": "https://schema.org/EventScheduled",
