@@ -260,8 +260,8 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                 .iter()
                 .map(|c| json!({"cinema": c, "href": href(PageKind::Cinema, &c.slug)}))
                 .collect();
-            let template = if page.kind == PageKind::CityLight { "pages/city_light.html" } else { "pages/city.html" };
-            (template, json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())])])
+            // The light list is the same list of cinemas, without indexing (noindex).
+            ("pages/city.html", json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())])])
         }
         Item::Show(i) => {
             let show = &locale.shows[i];
