@@ -8,7 +8,7 @@ export PORT="${PORT:-8080}"
 export CARGO_TERM_PROGRESS_WHEN=never
 DEMO_DIR="${DEMO_DIR:-$ROOT/data/demo}"
 OUT_DIR="${OUT_DIR:-$ROOT/out}"
-BIN="$ROOT/target/debug"
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -83,4 +83,22 @@ need_java() {
     apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null
   fi
   command -v java >/dev/null 2>&1 || { echo "java is missing: apt-get install default-jre-headless" >&2; exit 1; }
+}
+
+# nginx checks the generated production configuration (`nginx -t`, then serves a build) in
+# generator/tests/page_content.rs. Debian's `nginx` is the bare server (`nginx-light` only adds
+# an echo module on top of it). RUNLEVEL=1 keeps the package from starting a service on port 80.
+# Under CI a missing nginx fails the run; elsewhere those tests skip with a message.
+need_nginx() {
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return 0; fi
+  say "installing nginx for the web-server configuration tests"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && RUNLEVEL=1 apt-get install -y -qq nginx >/dev/null) || true
+  fi
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return 0; fi
+  if [ "${CI:-}" = true ]; then
+    echo "nginx is missing and could not be installed: apt-get install nginx" >&2
+    exit 1
+  fi
+  echo "nginx is missing (apt-get install nginx): the nginx configuration tests will skip" >&2
 }

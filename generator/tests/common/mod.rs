@@ -81,6 +81,9 @@ pub struct Api {
     pub base: String,
     /// Paths (relative to the media folder) of every demo image: `/media/{key}`.
     pub media: BTreeSet<String>,
+    /// The folder the API's local preview serves (`{out}/{site}/…` by Host): a build written
+    /// here is served at `{base}` with the production domain as Host.
+    pub out: PathBuf,
 }
 
 pub static API: LazyLock<Api> = LazyLock::new(|| {
@@ -111,6 +114,7 @@ pub static API: LazyLock<Api> = LazyLock::new(|| {
     Api {
         base: format!("http://{addr}"),
         media: demo.media.into_keys().collect(),
+        out: dir.join("out"),
     }
 });
 
@@ -909,4 +913,131 @@ fn build_model() -> Model {
         features.insert(site, flags);
     }
     Model { entries, features }
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers of the page-content tests (page_content.rs).
+
+/// A UI string of `locales/{lang}.json` by its dotted key (`schedule.status.full`).
+pub fn ui_string(lang: Lang, key: &str) -> String {
+    static LOCALES: LazyLock<std::sync::Mutex<BTreeMap<Lang, Value>>> =
+        LazyLock::new(Default::default);
+    let mut cache = LOCALES.lock().unwrap_or_else(|e| e.into_inner());
+    let tree = cache.entry(lang).or_insert_with(|| {
+        let path = root().join("locales").join(format!("{}.json", lang.code()));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    });
+    let mut node = &*tree;
+    for part in key.split('.') {
+        node = &node[part];
+    }
+    node.as_str()
+        .unwrap_or_else(|| panic!("no UI string {key:?} in locales/{}.json", lang.code()))
+        .to_string()
+}
+
+/// The text a reader sees in a piece of HTML: tags, comments, `script` and `style` elements
+/// removed, character references decoded, white space (no-break spaces too) collapsed.
+pub fn visible_text(html: &str) -> String {
+    let mut kept = String::with_capacity(html.len());
+    let mut i = 0;
+    while let Some(rel) = html[i..].find('<') {
+        let start = i + rel;
+        kept.push_str(&html[i..start]);
+        let rest = &html[start..];
+        if !rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!') {
+            kept.push('<'); // a `<` of the text
+            i = start + 1;
+            continue;
+        }
+        let skip_to = if rest.starts_with("<!--") {
+            rest.find("-->").map(|e| start + e + 3)
+        } else {
+            let lower: String = rest.chars().take(7).collect::<String>().to_ascii_lowercase();
+            let raw = ["<script", "<style"].into_iter().find(|p| lower.starts_with(p));
+            match raw {
+                Some(open) => {
+                    let close = format!("</{}", &open[1..]);
+                    find_ci(html, &close, start + 1)
+                        .and_then(|c| html[c..].find('>').map(|e| c + e + 1))
+                }
+                None => rest.find('>').map(|e| start + e + 1),
+            }
+        };
+        kept.push(' ');
+        i = skip_to.unwrap_or(html.len());
+    }
+    kept.push_str(&html[i.min(html.len())..]);
+    normalize_space(&decode_entities(&kept))
+}
+
+/// White space runs (no-break spaces included) as one space, trimmed.
+pub fn normalize_space(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '\u{a0}')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One HTTP answer, redirects not followed.
+#[derive(Debug, Clone)]
+pub struct RawResponse {
+    pub status: u16,
+    pub location: Option<String>,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl RawResponse {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// GET `url` with a Host header and extra headers; redirects are answers, not followed.
+pub fn http_raw(url: &str, host: &str, headers: &[(&str, &str)]) -> RawResponse {
+    static RAW: LazyLock<reqwest::Client> = LazyLock::new(|| {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("an HTTP client")
+    });
+    let (runtime, _) = &*CLIENT;
+    runtime.block_on(async {
+        let mut request = RAW.get(url).header(reqwest::header::HOST, host);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("GET {url} (Host {host}): {e}"));
+        let status = response.status().as_u16();
+        let headers: Vec<(String, String)> = response
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
+            .collect();
+        let location = headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("location"))
+            .map(|(_, v)| v.clone());
+        let body = response
+            .bytes()
+            .await
+            .unwrap_or_else(|e| panic!("GET {url}: body: {e}"))
+            .to_vec();
+        RawResponse {
+            status,
+            location,
+            headers,
+            body,
+        }
+    })
 }
