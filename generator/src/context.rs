@@ -13,7 +13,7 @@ use site::routes::{Menu, PageKind, Params, RouteTable, ShowsTab};
 use site::{Lang, Site};
 
 /// Days of showtimes described as ScreeningEvent JSON-LD on a cinema page.
-const JSON_LD_DAYS: usize = 3;
+const JSON_LD_DAYS: usize = 2;
 
 /// Days of showtimes per cinema on a show page; the cinema page has them all.
 const SHOW_PAGE_DAYS: usize = 3;
@@ -55,10 +55,10 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
     link("club", path(PageKind::Club), None, false, false);
     link("moreFromBrand", path(PageKind::ExperienceLanding), None, false, false);
     if features.business_site_enabled {
-        link("businessSite", Some(format!("https://business.{}", domain(brand, site))), None, true, false);
+        link("businessSite", Some(format!("https://business.{}", bare_domain(brand, site))), None, true, false);
     }
     if features.home_video_enabled {
-        link("homeVideo", Some(format!("https://vod.{}", domain(brand, site))), None, true, false);
+        link("homeVideo", Some(format!("https://vod.{}", bare_domain(brand, site))), None, true, false);
     }
     if features.wallet_enabled {
         let client = data.settings.settings.client_url.clone().unwrap_or_default();
@@ -124,6 +124,12 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "apps": brand.apps,
     });
     LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets }
+}
+
+/// The domain without its `www.`, for the brand's other services (business, home video).
+fn bare_domain(brand: &Brand, site: Site) -> String {
+    let domain = domain(brand, site);
+    domain.strip_prefix("www.").map(str::to_string).unwrap_or(domain)
 }
 
 fn domain(brand: &Brand, site: Site) -> String {
@@ -222,6 +228,8 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             args.name = cinema.cinema.name.clone();
             args.city = cinema.cinema.city.clone();
             let mut ld = vec![seo::movie_theater(cinema, url, base)];
+            // The light view is not indexed: no structured data to compute.
+            let schedule = schedule.filter(|_| page.kind == PageKind::Cinema);
             if let Some(schedule) = schedule {
                 // Search engines show the next few days; the full schedule stays in the HTML.
                 let events: Vec<Value> = schedule
@@ -243,7 +251,10 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]));
             // The light view is today's schedule; the cinema page has every day.
             let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
-            let days = schedule.map(|sc| views::schedule(sc, days, |slug, movie| href(if movie { PageKind::Show } else { PageKind::Event }, slug)));
+            let days = locale
+                .schedules
+                .get(&cinema.cinema.slug)
+                .map(|sc| views::schedule(sc, days, |slug, movie| href(if movie { PageKind::Show } else { PageKind::Event }, slug)));
             let nearby: Vec<Value> = cinema
                 .nearby_cinemas
                 .iter()
@@ -275,7 +286,7 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                     "show": show,
                     "duration": show.duration.map(site::rules::format_duration),
                     "release_year": site::rules::release_year(&show.releases, show.original_release),
-                    "release_date": site::rules::visible_date(show.releases.iter().map(|r| r.date).min()).map(site::rules::format_release_date),
+                    "release_date": show.releases.iter().map(|r| r.date).filter(|d| !site::rules::is_unknown_date(*d)).min().map(site::rules::format_release_date),
                     "rating_warning": warning,
                     "cinemas": showtimes,
                 }),
@@ -302,6 +313,7 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                 .iter()
                 .filter_map(|(cinema, shows)| {
                     let c = locale.cinemas.iter().find(|c| &c.cinema.slug == cinema)?;
+                    // Every date of the season: its screenings are what the page is for.
                     let shows: Vec<Value> = shows.values().map(|list| json!(list.iter().map(views::showtime).collect::<Vec<_>>())).collect();
                     Some(json!({"cinema": c.cinema, "href": href(PageKind::Cinema, cinema), "shows": shows}))
                 })

@@ -19,6 +19,7 @@ impl Renderers {
         base.autoescape_on(vec![".html"]);
         base.register_filter("duration", duration_filter);
         base.register_filter("time", time_filter);
+        base.register_filter("money", money_filter);
         let mut by_lang = BTreeMap::new();
         for lang in Lang::ALL {
             let path = locales.join(format!("{}.json", lang.code()));
@@ -109,4 +110,46 @@ fn time_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value>
     let text = value.as_str().ok_or_else(|| tera::Error::msg("time expects an RFC 3339 date-time"))?;
     let at = chrono::DateTime::parse_from_rfc3339(text).map_err(|e| tera::Error::msg(format!("time: {text:?}: {e}")))?;
     Ok(Value::String(at.format("%H:%M").to_string()))
+}
+
+/// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
+/// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…).
+fn money_filter(value: &Value, args: &HashMap<String, Value>) -> tera::Result<Value> {
+    let amount = value.as_f64().ok_or_else(|| tera::Error::msg("money expects a number"))?;
+    let site = args.get("site").and_then(Value::as_str).and_then(site::Site::from_code).ok_or_else(|| tera::Error::msg("money needs site=\"…\""))?;
+    let lang = args.get("lang").and_then(Value::as_str).and_then(Lang::from_code).unwrap_or(site.default_language());
+    Ok(Value::String(format_money(amount, site.currency(), lang)))
+}
+
+pub fn format_money(amount: f64, currency: &str, lang: Lang) -> String {
+    // Francs CFA have no cents.
+    let decimals = if currency == "XOF" { 0 } else { 2 };
+    let mut number = format!("{amount:.decimals$}");
+    if lang != Lang::En {
+        number = number.replace('.', ",");
+    }
+    let symbol = match currency {
+        "EUR" => "€",
+        "XOF" => "FCFA",
+        other => other,
+    };
+    match (lang, symbol) {
+        (Lang::En, "€") => format!("€{number}"),
+        (Lang::Nl, "€") => format!("€ {number}"),
+        _ => format!("{number}\u{a0}{symbol}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_reads_as_each_language_writes_it() {
+        assert_eq!(format_money(12.9, "EUR", Lang::Fr), "12,90\u{a0}€");
+        assert_eq!(format_money(12.9, "EUR", Lang::En), "€12.90");
+        assert_eq!(format_money(12.9, "EUR", Lang::Nl), "€ 12,90");
+        assert_eq!(format_money(19.5, "CHF", Lang::De), "19,50\u{a0}CHF");
+        assert_eq!(format_money(4000.0, "XOF", Lang::Fr), "4000\u{a0}FCFA");
+    }
 }

@@ -43,7 +43,9 @@ pub fn string_key(page: &Page) -> &'static str {
         NewsItem => "newsItem",
         Help => "help",
         HelpArticleById | HelpArticleBySlug => "helpArticle",
-        HelpSearch => "helpSearch",
+        // The static search page has no query yet (the search island fills it in), so it is
+        // titled as the help centre's search.
+        HelpSearch => "help",
         HelpCategory => "helpCategory",
         Ecards5 => "ecards5",
         Ecards3 => "ecards3",
@@ -218,7 +220,11 @@ pub fn screening(showtime: &Showtime, show: &ShowSummary, cinema: &Cinema, cinem
         value["offers"] = json!({
             "@type": "Offer",
             "url": url,
-            "availability": if showtime.status == ShowtimeStatus::Soldout { "https://schema.org/SoldOut" } else { "https://schema.org/InStock" },
+            "availability": match showtime.status {
+                ShowtimeStatus::Available => "https://schema.org/InStock",
+                ShowtimeStatus::Soldout => "https://schema.org/SoldOut",
+                ShowtimeStatus::Locked => "https://schema.org/Discontinued",
+            },
         });
     }
     value

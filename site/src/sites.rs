@@ -167,9 +167,9 @@ impl fmt::Display for Lang {
 /// The language choice rule of spec §5: the route's language if the site supports it, else the
 /// cookie's, else the first part of the browser's preferred language, else the site default.
 ///
-/// `accept_language` is the raw `Accept-Language` header (or `navigator.language`); its
-/// entries are tried in order of preference and only the primary subtag counts
-/// (`nl-BE` → `nl`).
+/// `accept_language` is the raw `Accept-Language` header (or `navigator.language`); only its
+/// first language counts, by its primary subtag (`nl-BE` → `nl`): a browser that prefers a
+/// language the site does not offer gets the site's default, not its second choice.
 pub fn choose_language(
     site: Site,
     route_lang: Option<&str>,
@@ -183,26 +183,13 @@ pub fn choose_language(
     if let Some(lang) = cookie_lang.and_then(supported) {
         return lang;
     }
-    if let Some(header) = accept_language {
-        let mut ranked: Vec<(f32, usize, &str)> = header
-            .split(',')
-            .enumerate()
-            .filter_map(|(i, part)| {
-                let mut bits = part.split(';');
-                let tag = bits.next()?.trim();
-                let q = bits
-                    .find_map(|p| p.trim().strip_prefix("q="))
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .unwrap_or(1.0);
-                (!tag.is_empty() && q > 0.0).then_some((q, i, tag))
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, _, tag) in ranked {
-            let primary = tag.split(['-', '_']).next().unwrap_or("");
-            if let Some(lang) = supported(primary) {
-                return lang;
-            }
+    // "The first part of the browser language": the browser's first language (the first entry
+    // of Accept-Language, as navigator.language gives it), by its primary subtag only.
+    if let Some(first) = accept_language.and_then(|h| h.split(',').next()) {
+        let tag = first.split(';').next().unwrap_or("").trim();
+        let primary = tag.split(['-', '_']).next().unwrap_or("");
+        if let Some(lang) = supported(primary) {
+            return lang;
         }
     }
     site.default_language()
@@ -261,8 +248,9 @@ mod tests {
         assert_eq!(choose_language(Site::Ch, Some("nl"), Some("fr"), None), Lang::Fr);
         // Unsupported cookie falls through to the browser's primary subtag.
         assert_eq!(choose_language(Site::Be, None, Some("de"), Some("nl-BE,fr;q=0.8")), Lang::Nl);
-        // Preference order by q value, not by position.
-        assert_eq!(choose_language(Site::Be, None, None, Some("de;q=0.9,fr;q=0.95")), Lang::Fr);
+        // Only the browser's first language counts: Italian first means the default.
+        assert_eq!(choose_language(Site::Ch, None, None, Some("it-IT,de;q=0.8")), Lang::En);
+        assert_eq!(choose_language(Site::Ch, None, Some("it"), Some("de-CH")), Lang::De);
         // Nothing usable: the site default.
         assert_eq!(choose_language(Site::Nl, None, None, Some("de-DE")), Lang::Nl);
         assert_eq!(choose_language(Site::Ch, None, None, None), Lang::En);

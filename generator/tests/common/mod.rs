@@ -955,8 +955,14 @@ pub fn visible_text(html: &str) -> String {
         let skip_to = if rest.starts_with("<!--") {
             rest.find("-->").map(|e| start + e + 3)
         } else {
-            let lower: String = rest.chars().take(7).collect::<String>().to_ascii_lowercase();
-            let raw = ["<script", "<style"].into_iter().find(|p| lower.starts_with(p));
+            let lower: String = rest
+                .chars()
+                .take(7)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let raw = ["<script", "<style"]
+                .into_iter()
+                .find(|p| lower.starts_with(p));
             match raw {
                 Some(open) => {
                     let close = format!("</{}", &open[1..]);
