@@ -239,7 +239,7 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
                     .flatten()
                     .flat_map(|s| s.showtimes.iter().map(move |t| (s, t)))
                     .filter_map(|(s, t)| {
-                        let show = s.data.as_ref()?;
+                        let show = locale.show(&s.show)?;
                         let show_url = format!("{base}{}", href(if show.is_movie { PageKind::Show } else { PageKind::Event }, &show.slug)?);
                         Some(seo::screening(t, show, &cinema.cinema, url, &show_url))
                     })
@@ -254,7 +254,12 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             let days = locale
                 .schedules
                 .get(&cinema.cinema.slug)
-                .map(|sc| views::schedule(sc, days, |slug, movie| href(if movie { PageKind::Show } else { PageKind::Event }, slug)));
+                .map(|sc| {
+                    views::schedule(sc, days, |slug| match locale.show(slug) {
+                        Some(show) => (Some(show.title.as_str()), href(if show.is_movie { PageKind::Show } else { PageKind::Event }, slug)),
+                        None => (None, None),
+                    })
+                });
             let nearby: Vec<Value> = cinema
                 .nearby_cinemas
                 .iter()
@@ -494,35 +499,39 @@ fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, t
 /// The earliest showtime of a show in the site, with its cinema.
 fn first_showtime<'a>(locale: &'a LocaleData, show: &str) -> Option<(&'a Showtime, &'a Cinema)> {
     locale
-        .cinemas
+        .show_index
+        .get(show)?
         .iter()
-        .filter_map(|c| {
-            let schedule = locale.schedules.get(&c.cinema.slug)?;
-            let first = schedule.days.values().flatten().filter(|s| s.show == show).flat_map(|s| s.showtimes.first()).next()?;
-            Some((first, &c.cinema))
+        .filter_map(|&(c, day, e)| {
+            let cinema = &locale.cinemas[c].cinema;
+            let entry = locale.schedules.get(&cinema.slug)?.days.get(&day)?.get(e)?;
+            entry.showtimes.first().map(|s| (s, cinema))
         })
         .min_by_key(|(s, _)| s.datetime)
 }
 
-/// A show's showtimes, by cinema then day, from the cinemas' schedules.
+/// A show's showtimes, by cinema then day (the schedules' first days), from the index.
 fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, show: &str) -> Vec<Value> {
-    locale
-        .cinemas
-        .iter()
-        .filter_map(|c| {
-            let schedule = locale.schedules.get(&c.cinema.slug)?;
-            let days: Vec<Value> = schedule
-                .days
-                .iter()
-                .take(SHOW_PAGE_DAYS)
-                .filter_map(|(day, shows)| {
-                    let entry = shows.iter().find(|s| s.show == show)?;
-                    Some(json!({"day": day, "showtimes": entry.showtimes.iter().map(views::showtime).collect::<Vec<_>>()}))
-                })
-                .collect();
-            (!days.is_empty()).then(|| {
-                json!({"cinema": c.cinema, "href": table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &c.cinema.slug), false), "days": days})
-            })
+    let Some(places) = locale.show_index.get(show) else { return Vec::new() };
+    let mut by_cinema: std::collections::BTreeMap<usize, Vec<Value>> = std::collections::BTreeMap::new();
+    for &(c, day, e) in places {
+        let cinema = &locale.cinemas[c].cinema;
+        let Some(schedule) = locale.schedules.get(&cinema.slug) else { continue };
+        if !schedule.days.keys().take(SHOW_PAGE_DAYS).any(|d| *d == day) {
+            continue;
+        }
+        if let Some(entry) = schedule.days.get(&day).and_then(|entries| entries.get(e)) {
+            by_cinema
+                .entry(c)
+                .or_default()
+                .push(json!({"day": day, "showtimes": entry.showtimes.iter().map(views::showtime).collect::<Vec<_>>()}));
+        }
+    }
+    by_cinema
+        .into_iter()
+        .map(|(c, days)| {
+            let cinema = &locale.cinemas[c].cinema;
+            json!({"cinema": cinema, "href": table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &cinema.slug), false), "days": days})
         })
         .collect()
 }

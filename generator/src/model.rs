@@ -38,6 +38,33 @@ pub struct LocaleData {
     pub alerts: AlertsPage,
     pub ecards: Vec<ECard>,
     pub subscription: Option<Subscription>,
+    /// Show slug → index in `shows`.
+    pub show_by_slug: HashMap<String, usize>,
+    /// Show slug → where it plays: (index in `cinemas`, day, index of its entry that day).
+    /// Built once so a show page does not scan every cinema's schedule.
+    pub show_index: HashMap<String, Vec<(usize, chrono::NaiveDate, usize)>>,
+}
+
+impl LocaleData {
+    pub fn show(&self, slug: &str) -> Option<&Show> {
+        self.show_by_slug.get(slug).map(|&i| &self.shows[i])
+    }
+
+    fn index(mut self) -> LocaleData {
+        self.show_by_slug = self.shows.iter().enumerate().map(|(i, s)| (s.slug.clone(), i)).collect();
+        let mut index: HashMap<String, Vec<(usize, chrono::NaiveDate, usize)>> = HashMap::new();
+        for (c, cinema) in self.cinemas.iter().enumerate() {
+            if let Some(schedule) = self.schedules.get(&cinema.cinema.slug) {
+                for (day, entries) in &schedule.days {
+                    for (e, entry) in entries.iter().enumerate() {
+                        index.entry(entry.show.clone()).or_default().push((c, *day, e));
+                    }
+                }
+            }
+        }
+        self.show_index = index;
+        self
+    }
 }
 
 pub async fn fetch_site(fetcher: &Fetcher, site: Site, langs: &[Lang]) -> Result<SiteData, FetchError> {
@@ -80,7 +107,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         optional::<Subscription>(f, site, lang, "/cinepass"),
     )?;
     let cinema_details = try_join_all(cinemas.iter().map(|c| f.get::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
-    let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, format!("/cinema/{}/shows", c.slug))));
+    let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, format!("/cinema/{}/shows?embed=false", c.slug))));
     let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))));
     let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))));
     let seasons = try_join_all(events.seasons.iter().map(|s| f.get::<SeasonDetail>(site, l, format!("/event/{}", s.slug))));
@@ -107,5 +134,8 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         alerts,
         ecards,
         subscription,
-    })
+        show_by_slug: HashMap::new(),
+        show_index: HashMap::new(),
+    }
+    .index())
 }

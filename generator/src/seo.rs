@@ -195,7 +195,7 @@ pub fn movie(show: &Show, url: &str, base: &str) -> Value {
 
 /// One ScreeningEvent per showtime (spec §3 Showtime): what, where, when, in which format and
 /// language, and where to book.
-pub fn screening(showtime: &Showtime, show: &ShowSummary, cinema: &Cinema, cinema_url: &str, show_url: &str) -> Value {
+pub fn screening(showtime: &Showtime, show: &Show, cinema: &Cinema, cinema_url: &str, show_url: &str) -> Value {
     let mut value = json!({
         "@type": "ScreeningEvent",
         "name": show.title,

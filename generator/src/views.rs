@@ -58,8 +58,8 @@ pub fn showtime(s: &Showtime) -> ShowtimeView<'_> {
     }
 }
 
-/// The first `days` days of a schedule; `href` gives a show's page from its summary.
-pub fn schedule<'a>(schedule: &'a Schedule, days: usize, href: impl Fn(&str, bool) -> Option<String>) -> Vec<DayView<'a>> {
+/// The first `days` days of a schedule; `show` gives a show's title and page from its slug.
+pub fn schedule<'a>(schedule: &'a Schedule, days: usize, show: impl Fn(&str) -> (Option<&'a str>, Option<String>)) -> Vec<DayView<'a>> {
     schedule
         .days
         .iter()
@@ -71,11 +71,14 @@ pub fn schedule<'a>(schedule: &'a Schedule, days: usize, href: impl Fn(&str, boo
             month: MONTHS[date.month0() as usize],
             shows: shows
                 .iter()
-                .map(|entry| ShowRow {
-                    slug: &entry.show,
-                    title: entry.data.as_ref().map(|d| d.title.as_str()).unwrap_or(&entry.show),
-                    href: entry.data.as_ref().and_then(|d| href(&entry.show, d.is_movie)),
-                    showtimes: entry.showtimes.iter().map(showtime).collect(),
+                .map(|entry| {
+                    let (title, href) = show(&entry.show);
+                    ShowRow {
+                        slug: &entry.show,
+                        title: title.unwrap_or(&entry.show),
+                        href,
+                        showtimes: entry.showtimes.iter().map(showtime).collect(),
+                    }
                 })
                 .collect(),
         })

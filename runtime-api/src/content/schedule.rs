@@ -12,6 +12,9 @@ use std::collections::BTreeMap;
 pub struct ScheduleQuery {
     /// One day only (local date of the cinema).
     pub date: Option<NaiveDate>,
+    /// Leave out each entry's show summary (`?embed=false`): a client that has the shows
+    /// already (the generator) saves most of the answer's weight.
+    pub without_show_data: bool,
 }
 
 impl ContentStore {
@@ -36,7 +39,7 @@ impl ContentStore {
                 None => {
                     shows.push(ScheduleShow {
                         show: showtime.show.clone(),
-                        data: locale.show(&showtime.show).map(Show::summary),
+                        data: if query.without_show_data { None } else { locale.show(&showtime.show).map(Show::summary) },
                         resume: ScheduleResume::default(),
                         showtimes: Vec::new(),
                     });

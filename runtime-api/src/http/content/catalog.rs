@@ -7,7 +7,6 @@ use super::places::{parse_date, DateQuery};
 use super::{found, live, locale_of, translations};
 use crate::app::AppState;
 use crate::content::index::Translatable;
-use crate::content::ScheduleQuery;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
@@ -171,7 +170,7 @@ async fn experience_shows(
     let index = locale_of(&app, locale);
     let experience = found(index.experience(&slug), "experience", &slug)?;
     let tag = experience.tag.clone().unwrap_or_else(|| slug.clone());
-    let query = ScheduleQuery { date: parse_date(q.date.as_deref())? };
+    let query = q.schedule()?;
     let showtimes = app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag));
     Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
 }

@@ -95,6 +95,14 @@ async fn cinema(State(app): State<AppState>, locale: Locale, Path(slug): Path<St
 #[derive(Deserialize)]
 pub struct DateQuery {
     pub date: Option<String>,
+    /// `false` leaves out the show summaries of a schedule.
+    pub embed: Option<bool>,
+}
+
+impl DateQuery {
+    pub fn schedule(&self) -> ApiResult<ScheduleQuery> {
+        Ok(ScheduleQuery { date: parse_date(self.date.as_deref())?, without_show_data: self.embed == Some(false) })
+    }
 }
 
 pub fn parse_date(raw: Option<&str>) -> ApiResult<Option<NaiveDate>> {
@@ -114,7 +122,7 @@ async fn cinema_shows(
 ) -> ApiResult<Response> {
     let index = locale_of(&app, locale);
     found(index.cinema(&slug), "cinema", &slug)?;
-    let query = ScheduleQuery { date: parse_date(q.date.as_deref())? };
+    let query = q.schedule()?;
     let showtimes = app.content.site(locale.site).of_cinema(&slug);
     Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
 }
