@@ -19,6 +19,8 @@ pub struct SiteData {
 pub struct LocaleData {
     pub lang: Lang,
     pub cinemas: Vec<CinemaDetail>,
+    /// Listed cinemas whose detail the API does not have.
+    pub cinemas_without_data: Vec<String>,
     /// Schedule of each cinema, by cinema slug.
     pub schedules: HashMap<String, Schedule>,
     pub cities: Vec<CityDetail>,
@@ -106,17 +108,34 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<ECard>>(site, l, "/ecards"),
         optional::<Subscription>(f, site, lang, "/cinepass"),
     )?;
-    let cinema_details = try_join_all(cinemas.iter().map(|c| f.get::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
-    let schedules = try_join_all(cinemas.iter().map(|c| f.get::<Schedule>(site, l, format!("/cinema/{}/shows?embed=false", c.slug))));
+    // A listed cinema whose detail is missing is not a failure: its page redirects to the
+    // cinemas list (spec §4 "a cinema with no data").
+    let cinema_details = try_join_all(cinemas.iter().map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
+    let schedules = try_join_all(cinemas.iter().map(|c| f.get_detail::<Schedule>(site, l, format!("/cinema/{}/shows?embed=false", c.slug))));
     let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))));
     let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))));
     let seasons = try_join_all(events.seasons.iter().map(|s| f.get::<SeasonDetail>(site, l, format!("/event/{}", s.slug))));
     let (cinema_details, schedules, city_details, show_details, seasons) =
         tokio::try_join!(cinema_details, schedules, city_details, show_details, seasons)?;
+    let mut with_data = Vec::new();
+    let mut without_data = Vec::new();
+    let mut schedule_map = HashMap::new();
+    for ((listed, detail), schedule) in cinemas.iter().zip(cinema_details).zip(schedules) {
+        match detail {
+            Answer::Found(detail) => {
+                if let Answer::Found(schedule) = schedule {
+                    schedule_map.insert(listed.slug.clone(), schedule);
+                }
+                with_data.push(detail);
+            }
+            Answer::NotFound | Answer::Gone => without_data.push(listed.slug.clone()),
+        }
+    }
     Ok(LocaleData {
         lang,
-        schedules: cinemas.iter().map(|c| c.slug.clone()).zip(schedules).collect(),
-        cinemas: cinema_details,
+        schedules: schedule_map,
+        cinemas: with_data,
+        cinemas_without_data: without_data,
         cities: city_details,
         shows: show_details,
         events,

@@ -107,8 +107,23 @@ fn plan_locale(
                 }
             }
             Cinema | CinemaLight => {
+                let list = table.path(Cinemas, site, lang, &Params::new(), false);
                 for (i, c) in locale.cinemas.iter().enumerate() {
-                    add(kind, slug(&c.cinema.slug), Item::Cinema(i), c.cinema.vista_ref.clone());
+                    match &c.redirect_slug {
+                        // A cinema that moved to another slug.
+                        Some(to) => {
+                            if let (Some(from), Some(to)) = (table.path(kind, site, lang, &slug(&c.cinema.slug), false), table.path(kind, site, lang, &slug(to), false)) {
+                                redirects.push(Redirect { from, to, status: 301 });
+                            }
+                        }
+                        None => add(kind, slug(&c.cinema.slug), Item::Cinema(i), c.cinema.vista_ref.clone()),
+                    }
+                }
+                // A cinema with no data goes to the cinemas list (spec §4).
+                for missing in &locale.cinemas_without_data {
+                    if let (Some(from), Some(to)) = (table.path(kind, site, lang, &slug(missing), false), list.clone()) {
+                        redirects.push(Redirect { from, to, status: 301 });
+                    }
                 }
             }
             City => {
