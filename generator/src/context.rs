@@ -156,7 +156,6 @@ pub struct PageContext {
 pub fn page_context(
     table: &RouteTable,
     chrome: &LocaleChrome,
-    data: &SiteData,
     plan: &SitePages,
     locale: &LocaleData,
     page: &Page,
@@ -178,7 +177,7 @@ pub fn page_context(
         .get(&(page.kind, page.key.clone(), page.webview))
         .and_then(|list| list.iter().find(|(l, _)| *l == default_lang))
         .map(|(_, p)| format!("{base}{p}"));
-    let (template, data_value, args, json_ld) = page_data(table, data, locale, page, base, &url);
+    let (template, data_value, args, json_ld) = page_data(table, locale, page, base, &url);
     let route = table.route(page.kind, page.site, page.lang, page.webview);
     let page_value = json!({
         "kind": page.kind.name(),
@@ -215,7 +214,7 @@ pub fn page_context(
 
 type PageData = (&'static str, Value, SeoArgs, Vec<Value>);
 
-fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page, base: &str, url: &str) -> PageData {
+fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, url: &str) -> PageData {
     let site = page.site;
     let lang = page.lang;
     let href = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
@@ -389,23 +388,23 @@ fn page_data(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Pa
             args.description = m.header.as_ref().and_then(|h| h.subtitle.clone()).unwrap_or_else(|| m.title.clone());
             ("pages/master.html", json!({"page": m, "explanation": m.explanation.as_ref().map(|e| sanitize(e.content.as_deref()))}), args, Vec::new())
         }
-        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, locale, site, lang, Some(tab), data), args, Vec::new()),
-        Item::None => listing(table, data, locale, page, args, home, url),
+        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, locale, site, lang, Some(tab)), args, Vec::new()),
+        Item::None => listing(table, locale, page, args, home, url),
     }
 }
 
-fn listing(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str) -> PageData {
+fn listing(table: &RouteTable, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str) -> PageData {
     let site = page.site;
     let lang = page.lang;
     let path = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
     match page.kind {
         PageKind::Home => {
-            let mut value = shows_list(table, locale, site, lang, None, data);
+            let mut value = shows_list(table, locale, site, lang, None);
             value["news"] = json!(locale.news.news.iter().take(3).map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect::<Vec<_>>());
             value["offers"] = json!(locale.news.offers.iter().take(3).map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect::<Vec<_>>());
             ("pages/home.html", value, args, Vec::new())
         }
-        PageKind::Shows => ("pages/shows.html", shows_list(table, locale, site, lang, None, data), args, Vec::new()),
+        PageKind::Shows => ("pages/shows.html", shows_list(table, locale, site, lang, None), args, Vec::new()),
         PageKind::Cinemas => {
             let cities: Vec<Value> = locale
                 .cities
@@ -475,7 +474,7 @@ fn listing(table: &RouteTable, data: &SiteData, locale: &LocaleData, page: &Page
 }
 
 /// Shows grouped for the list pages: now showing, presales, coming soon, kids, special.
-fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>, _data: &SiteData) -> Value {
+fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>) -> Value {
     let card = |s: &Show| {
         let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
         json!({"show": s.summary(), "href": table.path(kind, site, lang, &Params::new().with("slug", &s.slug), false), "duration": s.duration.map(site::rules::format_duration)})

@@ -14,7 +14,7 @@ use chrono::Datelike;
 use rayon::prelude::*;
 use serde::Serialize;
 use site::brand::Brand;
-use site::routes::{PageKind, Params, RouteTable};
+use site::routes::{PageKind, RouteTable};
 use site::{Lang, Site};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -189,7 +189,7 @@ fn write_site(
         let locale = &data.locales[&page.lang];
         let chrome = &chromes[&page.lang];
         let t0 = Instant::now();
-        let pc = page_context(table, chrome, data, plan, locale, page);
+        let pc = page_context(table, chrome, plan, locale, page);
         let rel = format!("{root}/{}", file_of(&page.path));
         if output.reuse(&rel, pc.inputs ^ fingerprint)? {
             phases.add_kind(page.kind.name(), t0);
@@ -214,7 +214,7 @@ fn write_site(
     if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
-            let pc = page_context(table, &chromes[&page.lang], data, plan, locale, page);
+            let pc = page_context(table, &chromes[&page.lang], plan, locale, page);
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
             output.write(&format!("{root}/404.html"), &minify_html::minify(html.as_bytes(), &minify))?;
         }
@@ -227,7 +227,6 @@ fn write_site(
         redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
     }
     output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
-    let _ = table.path(PageKind::Home, site, default_lang, &Params::new(), false);
     Ok(())
 }
 
