@@ -1,0 +1,1 @@
+//! Skeleton; see Cargo.toml description.
