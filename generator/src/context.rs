@@ -4,7 +4,7 @@
 use crate::model::{LocaleData, SiteData};
 use crate::pages::{Item, Page, SitePages};
 use crate::seo::{self, SeoArgs};
-use crate::views;
+use crate::fragments::{self, Labels, ShowRef};
 use serde::Serialize;
 use serde_json::{json, Value};
 use site::brand::Brand;
@@ -17,6 +17,9 @@ const JSON_LD_DAYS: usize = 2;
 
 /// Days of showtimes per cinema on a show page; the cinema page has them all.
 const SHOW_PAGE_DAYS: usize = 3;
+
+/// Next showtimes per show and cinema on a season page; the cinema page has the others.
+const SEASON_SHOWTIMES_PER_SHOW: usize = 3;
 
 /// Everything a page of one site and language shares.
 pub struct LocaleChrome {
@@ -148,6 +151,8 @@ pub fn city_href(table: &RouteTable, site: Site, lang: Lang, city: &CityDetail) 
 pub struct PageContext {
     pub template: &'static str,
     pub context: tera::Context,
+    /// HTML written in Rust, spliced at the template's `slot(n=…)` markers after minifying.
+    pub fragments: Vec<String>,
     /// Hash of everything the page is made from (with the template set's own fingerprint,
     /// this decides whether the page must be rendered again).
     pub inputs: u64,
@@ -158,6 +163,7 @@ pub fn page_context(
     chrome: &LocaleChrome,
     plan: &SitePages,
     locale: &LocaleData,
+    labels: &Labels,
     page: &Page,
 ) -> PageContext {
     let base = &chrome.base_url;
@@ -177,7 +183,8 @@ pub fn page_context(
         .get(&(page.kind, page.key.clone(), page.webview))
         .and_then(|list| list.iter().find(|(l, _)| *l == default_lang))
         .map(|(_, p)| format!("{base}{p}"));
-    let (template, data_value, args, json_ld) = page_data(table, locale, page, base, &url);
+    let mut fragments = Vec::new();
+    let (template, data_value, args, json_ld) = page_data(table, locale, labels, page, base, &url, &mut fragments);
     let route = table.route(page.kind, page.site, page.lang, page.webview);
     let page_value = json!({
         "kind": page.kind.name(),
@@ -207,14 +214,17 @@ pub fn page_context(
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     hasher.0.update(template.as_bytes());
     serde_json::to_writer(&mut hasher, &whole).expect("hashing never fails");
+    for fragment in &fragments {
+        hasher.0.update(fragment.as_bytes());
+    }
     let inputs = hasher.0.digest();
     let context = tera::Context::from_value(whole).expect("an object is a valid context");
-    PageContext { template, context, inputs }
+    PageContext { template, context, fragments, inputs }
 }
 
 type PageData = (&'static str, Value, SeoArgs, Vec<Value>);
 
-fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, url: &str) -> PageData {
+fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Page, base: &str, url: &str, fragments: &mut Vec<String>) -> PageData {
     let site = page.site;
     let lang = page.lang;
     let href = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
@@ -250,21 +260,23 @@ fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, u
             ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]));
             // The light view is today's schedule; the cinema page has every day.
             let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
-            let days = locale
+            let schedule_html = locale
                 .schedules
                 .get(&cinema.cinema.slug)
                 .map(|sc| {
-                    views::schedule(sc, days, |slug| match locale.show(slug) {
-                        Some(show) => (Some(show.title.as_str()), href(if show.is_movie { PageKind::Show } else { PageKind::Event }, slug)),
-                        None => (None, None),
+                    fragments::cinema_schedule(sc, days, labels, |slug| match locale.show(slug) {
+                        Some(show) => ShowRef { title: &show.title, href: href(if show.is_movie { PageKind::Show } else { PageKind::Event }, slug) },
+                        None => ShowRef { title: slug, href: None },
                     })
-                });
+                })
+                .unwrap_or_default();
+            fragments.push(schedule_html);
             let nearby: Vec<Value> = cinema
                 .nearby_cinemas
                 .iter()
                 .map(|n| json!({"name": n.name, "distance": n.distance, "href": href(PageKind::Cinema, &n.slug)}))
                 .collect();
-            (template, json!({"cinema": cinema, "days": days, "nearby": nearby}), args, ld)
+            (template, json!({"cinema": cinema, "nearby": nearby}), args, ld)
         }
         Item::City(i) => {
             let city = &locale.cities[i];
@@ -283,6 +295,8 @@ fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, u
             args.title = show.title.clone();
             args.teaser = show.synopsis.clone().unwrap_or_default();
             let showtimes = show_showtimes(table, locale, site, lang, &show.slug);
+            let has_showtimes = !showtimes.is_empty();
+            fragments.push(fragments::cinemas_showtimes(&showtimes, labels));
             let warning = show.content_rating.as_ref().and_then(site::rules::rating_warning);
             (
                 "pages/show.html",
@@ -292,7 +306,7 @@ fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, u
                     "release_year": site::rules::release_year(&show.releases, show.original_release),
                     "release_date": show.releases.iter().map(|r| r.date).filter(|d| !site::rules::is_unknown_date(*d)).min().map(site::rules::format_release_date),
                     "rating_warning": warning,
-                    "cinemas": showtimes,
+                    "has_showtimes": has_showtimes,
                 }),
                 args,
                 {
@@ -312,21 +326,29 @@ fn page_data(table: &RouteTable, locale: &LocaleData, page: &Page, base: &str, u
             args.description = seo::truncate(season.season.description.as_deref().unwrap_or(""), seo::SEASON_DESCRIPTION_MAX);
             let first = season.showtimes.values().flat_map(|m| m.values().flatten()).min_by_key(|s| s.datetime);
             let place = first.and_then(|s| locale.cinemas.iter().find(|c| c.cinema.slug == s.cinema)).map(|c| &c.cinema);
-            let cinemas: Vec<Value> = season
+            let cinemas: Vec<fragments::SeasonCinema> = season
                 .showtimes
                 .iter()
                 .filter_map(|(cinema, shows)| {
                     let c = locale.cinemas.iter().find(|c| &c.cinema.slug == cinema)?;
-                    // Every date of the season: its screenings are what the page is for.
-                    let shows: Vec<Value> = shows.values().map(|list| json!(list.iter().map(views::showtime).collect::<Vec<_>>())).collect();
-                    Some(json!({"cinema": c.cinema, "href": href(PageKind::Cinema, cinema), "shows": shows}))
+                    let shows = shows
+                        .iter()
+                        .map(|(slug, list)| {
+                            let title = locale.show(slug).map(|s| s.title.as_str()).unwrap_or(slug);
+                            let mut list: Vec<&Showtime> = list.iter().collect();
+                            list.sort_by_key(|s| s.datetime);
+                            (ShowRef { title, href: None }, list)
+                        })
+                        .collect();
+                    Some(fragments::SeasonCinema { name: &c.cinema.name, href: href(PageKind::Cinema, cinema), shows })
                 })
                 .collect();
+            fragments.push(fragments::season_screenings(&cinemas, SEASON_SHOWTIMES_PER_SHOW, labels));
             let ld = match (first, place) {
                 (Some(first), Some(place)) => vec![seo::event(season, url, base, first, place)],
                 _ => Vec::new(),
             };
-            ("pages/season.html", json!({"season": season, "cinemas": cinemas}), args, ld)
+            ("pages/season.html", json!({"season": season.season, "prices": season.prices}), args, ld)
         }
         Item::Experience(i) => {
             let e = &locale.experiences[i];
@@ -510,9 +532,9 @@ fn first_showtime<'a>(locale: &'a LocaleData, show: &str) -> Option<(&'a Showtim
 }
 
 /// A show's showtimes, by cinema then day (the schedules' first days), from the index.
-fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, show: &str) -> Vec<Value> {
+fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, lang: Lang, show: &str) -> Vec<fragments::CinemaDays<'a>> {
     let Some(places) = locale.show_index.get(show) else { return Vec::new() };
-    let mut by_cinema: std::collections::BTreeMap<usize, Vec<Value>> = std::collections::BTreeMap::new();
+    let mut by_cinema: std::collections::BTreeMap<usize, Vec<(chrono::NaiveDate, &'a [Showtime])>> = std::collections::BTreeMap::new();
     for &(c, day, e) in places {
         let cinema = &locale.cinemas[c].cinema;
         let Some(schedule) = locale.schedules.get(&cinema.slug) else { continue };
@@ -520,17 +542,18 @@ fn show_showtimes(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lan
             continue;
         }
         if let Some(entry) = schedule.days.get(&day).and_then(|entries| entries.get(e)) {
-            by_cinema
-                .entry(c)
-                .or_default()
-                .push(json!({"day": day, "showtimes": entry.showtimes.iter().map(views::showtime).collect::<Vec<_>>()}));
+            by_cinema.entry(c).or_default().push((day, &entry.showtimes));
         }
     }
     by_cinema
         .into_iter()
         .map(|(c, days)| {
             let cinema = &locale.cinemas[c].cinema;
-            json!({"cinema": cinema, "href": table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &cinema.slug), false), "days": days})
+            fragments::CinemaDays {
+                name: &cinema.name,
+                href: table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &cinema.slug), false),
+                days,
+            }
         })
         .collect()
 }

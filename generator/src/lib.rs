@@ -5,6 +5,7 @@
 
 mod context;
 pub mod fetch;
+mod fragments;
 mod model;
 mod nginx;
 pub mod output;
@@ -12,7 +13,6 @@ mod pages;
 pub mod publish;
 mod render;
 mod seo;
-mod views;
 
 use anyhow::{bail, Context as _};
 use site::{Lang, Site};

@@ -3,6 +3,7 @@
 //! robots.txt, redirects), then publish and report.
 
 use crate::context::{chrome, page_context};
+use crate::fragments;
 use crate::fetch::Fetcher;
 use crate::model::{fetch_site, SiteData};
 use crate::output::{Output, OutputReport};
@@ -189,7 +190,7 @@ fn write_site(
         let locale = &data.locales[&page.lang];
         let chrome = &chromes[&page.lang];
         let t0 = Instant::now();
-        let pc = page_context(table, chrome, plan, locale, page);
+        let pc = page_context(table, chrome, plan, locale, renderers.labels(page.lang), page);
         let rel = format!("{root}/{}", file_of(&page.path));
         if output.reuse(&rel, pc.inputs ^ fingerprint)? {
             phases.add_kind(page.kind.name(), t0);
@@ -201,7 +202,8 @@ fn write_site(
             .render(page.lang, pc.template, &pc.context)
             .with_context(|| format!("rendering {} ({}) on {}", page.path, page.kind.name(), site))?;
         let t2 = Instant::now();
-        let bytes = minify_html::minify(html.as_bytes(), &minify);
+        let bytes = fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)
+            .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
         let t3 = Instant::now();
         let result = output.write(&rel, &bytes);
         phases.add(t0, t1, t2, t3, Instant::now());
@@ -214,9 +216,9 @@ fn write_site(
     if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
-            let pc = page_context(table, &chromes[&page.lang], plan, locale, page);
+            let pc = page_context(table, &chromes[&page.lang], plan, locale, renderers.labels(page.lang), page);
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
-            output.write(&format!("{root}/404.html"), &minify_html::minify(html.as_bytes(), &minify))?;
+            output.write(&format!("{root}/404.html"), &fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)?)?;
         }
     }
     let base = &chromes.values().next().map(|c| c.base_url.clone()).unwrap_or_default();

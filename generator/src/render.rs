@@ -10,6 +10,7 @@ use tera::Tera;
 
 pub struct Renderers {
     by_lang: BTreeMap<Lang, Tera>,
+    labels: BTreeMap<Lang, crate::fragments::Labels>,
 }
 
 impl Renderers {
@@ -20,18 +21,26 @@ impl Renderers {
         base.register_filter("duration", duration_filter);
         base.register_filter("time", time_filter);
         base.register_filter("money", money_filter);
+        base.register_function("slot", Slot);
         let mut by_lang = BTreeMap::new();
+        let mut labels = BTreeMap::new();
         for lang in Lang::ALL {
             let path = locales.join(format!("{}.json", lang.code()));
             let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
             let tree: Value = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
             let mut strings = HashMap::new();
             flatten("", &tree, &mut strings);
+            labels.insert(lang, crate::fragments::Labels::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
             let mut tera = base.clone();
             tera.register_function("t", Translate { strings, lang });
             by_lang.insert(lang, tera);
         }
-        Ok(Renderers { by_lang })
+        Ok(Renderers { by_lang, labels })
+    }
+
+    /// The UI strings the Rust-written fragments print.
+    pub fn labels(&self, lang: Lang) -> &crate::fragments::Labels {
+        &self.labels[&lang]
     }
 
     pub fn render(&self, lang: Lang, template: &str, context: &tera::Context) -> anyhow::Result<String> {
@@ -96,6 +105,20 @@ impl tera::Function for Translate {
 
     fn is_safe(&self) -> bool {
         false
+    }
+}
+
+/// `{{ slot(n=0) }}`: where the page's fragment 0 goes (see `fragments`).
+struct Slot;
+
+impl tera::Function for Slot {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        let n = args.get("n").and_then(Value::as_u64).ok_or_else(|| tera::Error::msg("slot() needs n=…"))?;
+        Ok(Value::String(crate::fragments::marker(n as usize)))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
     }
 }
 

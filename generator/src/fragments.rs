@@ -1,0 +1,323 @@
+//! HTML written in Rust for what a page repeats hundreds of times: schedules and showtime
+//! chips. A cinema page is mostly showtimes; building a JSON value per showtime, walking it
+//! in Tera and minifying the result cost three quarters of a build. These fragments are
+//! written minimal (no whitespace, attributes quoted only when they must be) and spliced into
+//! the page after minify-html has processed the rest, in place of a `slot` marker.
+
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate};
+use site::content::{Schedule, Showtime, ShowtimeStatus};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The marker a template writes with `{{ slot(n=0) }}`: a custom element, which minify-html
+/// keeps as it is.
+pub fn marker(n: usize) -> String {
+    format!("<lumen-slot-{n}></lumen-slot-{n}>")
+}
+
+/// Replaces each fragment's marker in the minified page by the fragment. Every fragment must
+/// have its marker exactly once: a missing one is a template that forgot its slot.
+pub fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
+    if fragments.is_empty() {
+        return Ok(page);
+    }
+    let extra: usize = fragments.iter().map(String::len).sum();
+    let mut out = Vec::with_capacity(page.len() + extra);
+    let mut rest = &page[..];
+    for (n, fragment) in fragments.iter().enumerate() {
+        let mark = marker(n);
+        let at = find(rest, mark.as_bytes()).ok_or_else(|| anyhow::anyhow!("the template has no {mark} for fragment {n}"))?;
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(fragment.as_bytes());
+        rest = &rest[at + mark.len()..];
+    }
+    out.extend_from_slice(rest);
+    Ok(out)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The UI strings fragments print, looked up once per language.
+pub struct Labels {
+    full: String,
+    old: String,
+    other_dates: String,
+    weekdays_long: [String; 7],
+    weekdays_short: [String; 7],
+    months: [String; 12],
+}
+
+const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+impl Labels {
+    pub fn new(strings: &HashMap<String, String>) -> anyhow::Result<Labels> {
+        let get = |key: &str| strings.get(key).cloned().ok_or_else(|| anyhow::anyhow!("no UI string {key:?}"));
+        let week = |form: &str| -> anyhow::Result<[String; 7]> {
+            let list: Vec<String> = WEEKDAYS.iter().map(|d| get(&format!("schedule.days.{form}.{d}"))).collect::<Result<_, _>>()?;
+            Ok(list.try_into().expect("seven days"))
+        };
+        let months: Vec<String> = MONTHS.iter().map(|m| get(&format!("dates.months.{m}"))).collect::<Result<_, _>>()?;
+        Ok(Labels {
+            full: get("schedule.status.full")?,
+            old: get("schedule.status.old")?,
+            other_dates: get("schedule.otherDates")?,
+            weekdays_long: week("long")?,
+            weekdays_short: week("short")?,
+            months: months.try_into().expect("twelve months"),
+        })
+    }
+
+    /// `dimanche 22 novembre`.
+    fn day_long(&self, date: NaiveDate) -> String {
+        let weekday = &self.weekdays_long[date.weekday().num_days_from_monday() as usize];
+        format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
+    }
+
+    /// `dim. 22 novembre`.
+    fn day_short(&self, date: NaiveDate) -> String {
+        let weekday = &self.weekdays_short[date.weekday().num_days_from_monday() as usize];
+        format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
+    }
+}
+
+/// A show's title and page, from its slug.
+pub struct ShowRef<'a> {
+    pub title: &'a str,
+    pub href: Option<String>,
+}
+
+/// A cinema's schedule: days → shows → versions → showtimes; the first `days` days.
+pub fn cinema_schedule<'a>(schedule: &'a Schedule, days: usize, labels: &Labels, show: impl Fn(&'a str) -> ShowRef<'a>) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    for (date, entries) in schedule.days.iter().take(days) {
+        let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
+        text(&mut out, &labels.day_long(*date));
+        out.push_str("</time></h3><ul class=schedule-shows>");
+        for entry in entries {
+            out.push_str("<li class=schedule-show><h4>");
+            let ShowRef { title, href } = show(&entry.show);
+            link_or_text(&mut out, href.as_deref(), title);
+            out.push_str("</h4>");
+            // One list per version, in the order the versions first play that day.
+            let mut versions: Vec<&str> = Vec::new();
+            for s in &entry.showtimes {
+                if !versions.contains(&s.version.label.as_str()) {
+                    versions.push(&s.version.label);
+                }
+            }
+            for version in versions {
+                if !version.is_empty() {
+                    out.push_str("<p class=version>");
+                    text(&mut out, version);
+                    out.push_str("</p>");
+                }
+                out.push_str("<ul class=showtimes>");
+                for s in entry.showtimes.iter().filter(|s| s.version.label == version) {
+                    showtime(&mut out, s, labels, TimeLabel::Time);
+                }
+                out.push_str("</ul>");
+            }
+        }
+        out.push_str("</ul></section>");
+    }
+    out
+}
+
+/// A show's showtimes at each cinema (show pages): a heading per cinema, then per day.
+pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], labels: &Labels) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    for cinema in cinemas {
+        out.push_str("<section class=cinema-showtimes><h3>");
+        link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
+        out.push_str("</h3>");
+        for (date, showtimes) in &cinema.days {
+            let _ = write!(out, "<h4><time datetime={date}>");
+            text(&mut out, &labels.day_long(*date));
+            out.push_str("</time></h4><ul class=showtimes>");
+            for s in showtimes.iter() {
+                showtime(&mut out, s, labels, TimeLabel::Time);
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>");
+    }
+    out
+}
+
+/// One cinema's block on a show page.
+pub struct CinemaDays<'a> {
+    pub name: &'a str,
+    pub href: Option<String>,
+    pub days: Vec<(NaiveDate, &'a [Showtime])>,
+}
+
+/// A season's screenings at each cinema: per show, its next `per_show` showtimes (with their
+/// date), then a link to the cinema's page for the other dates. A season plays in every
+/// cinema of a country; listing each date of each would grow the page with the chain.
+pub fn season_screenings(cinemas: &[SeasonCinema<'_>], per_show: usize, labels: &Labels) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    for cinema in cinemas {
+        out.push_str("<section class=season-cinema><h2>");
+        link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
+        out.push_str("</h2>");
+        let mut more = false;
+        for (show, showtimes) in &cinema.shows {
+            out.push_str("<h3>");
+            text(&mut out, show.title);
+            out.push_str("</h3><ul class=showtimes>");
+            for s in showtimes.iter().take(per_show) {
+                showtime(&mut out, s, labels, TimeLabel::DateAndTime);
+            }
+            out.push_str("</ul>");
+            more |= showtimes.len() > per_show;
+        }
+        if let (true, Some(href)) = (more, cinema.href.as_deref()) {
+            out.push_str("<p class=more><a href=");
+            attr(&mut out, href);
+            out.push('>');
+            text(&mut out, &labels.other_dates);
+            out.push_str("</a>");
+        }
+        out.push_str("</section>");
+    }
+    out
+}
+
+/// One cinema's block on a season page; each show's showtimes sorted by time.
+pub struct SeasonCinema<'a> {
+    pub name: &'a str,
+    pub href: Option<String>,
+    pub shows: Vec<(ShowRef<'a>, Vec<&'a Showtime>)>,
+}
+
+#[derive(Clone, Copy)]
+enum TimeLabel {
+    /// `20:30`: under a day heading.
+    Time,
+    /// `mer. 26 novembre 20:30`: in a list across days.
+    DateAndTime,
+}
+
+/// A showtime chip: a bookable one is a link to the booking tunnel; a sold-out or closed one
+/// is no link and says so in words (not by colour alone).
+fn showtime<S: std::borrow::Borrow<Showtime>>(out: &mut String, s: &S, labels: &Labels, label: TimeLabel) {
+    let s = s.borrow();
+    let time = s.datetime.format("%H:%M");
+    let visible = match label {
+        TimeLabel::Time => time.to_string(),
+        TimeLabel::DateAndTime => format!("{} {time}", labels.day_short(s.datetime.date_naive())),
+    };
+    match (s.status, s.booking_url.as_deref()) {
+        (ShowtimeStatus::Available, Some(url)) => {
+            out.push_str("<li class=st><a href=");
+            attr(out, url);
+            out.push_str(" rel=nofollow>");
+            time_element(out, &s.datetime, &visible);
+            for badge in &s.experience_icons {
+                out.push_str("<span class=badge>");
+                text(out, badge);
+                out.push_str("</span>");
+            }
+            out.push_str("</a>");
+        }
+        (status, _) => {
+            let (class, state) = match status {
+                ShowtimeStatus::Soldout => ("full", &labels.full),
+                _ => ("past", &labels.old),
+            };
+            let _ = write!(out, "<li class=\"st {class}\">");
+            time_element(out, &s.datetime, &visible);
+            out.push_str(" <span class=state>");
+            text(out, state);
+            out.push_str("</span>");
+        }
+    }
+}
+
+/// `<time datetime=2026-11-22T20:30+01:00>20:30</time>`: the instant with the cinema's offset.
+fn time_element(out: &mut String, at: &DateTime<FixedOffset>, visible: &str) {
+    let _ = write!(out, "<time datetime={}>", at.format("%Y-%m-%dT%H:%M%:z"));
+    text(out, visible);
+    out.push_str("</time>");
+}
+
+fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
+    match href {
+        Some(href) => {
+            out.push_str("<a href=");
+            attr(out, href);
+            out.push('>');
+            text(out, label);
+            out.push_str("</a>");
+        }
+        None => text(out, label),
+    }
+}
+
+/// Text content: `&` and `<` escaped (`>` too, for readers of the source).
+fn text(out: &mut String, value: &str) {
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// An attribute value, quoted only when it has to be (as minify-html writes them).
+fn attr(out: &mut String, value: &str) {
+    let plain = !value.is_empty() && !value.chars().any(|c| c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '=' | '<' | '>' | '`' | '&'));
+    if plain {
+        out.push_str(value);
+        return;
+    }
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minify_html_keeps_the_markers_and_splice_replaces_them() {
+        let page = format!("<!doctype html><html lang=fr><head><title>x</title></head><body><main>\n  <p> a </p>\n  {} <p>b</p>{}</main></body></html>", marker(0), marker(1));
+        let mut cfg = minify_html::Cfg::new();
+        cfg.keep_html_and_head_opening_tags = true;
+        let minified = minify_html::minify(page.as_bytes(), &cfg);
+        let out = splice(minified, &["<ul><li>1</ul>".to_string(), "<p>2".to_string()]).expect("markers found");
+        let out = String::from_utf8(out).expect("utf-8");
+        assert!(out.contains("<ul><li>1</ul>") && out.contains("<p>2"), "{out}");
+        assert!(!out.contains("lumen-slot"), "{out}");
+    }
+
+    #[test]
+    fn a_missing_marker_is_an_error() {
+        assert!(splice(b"<p>no slot".to_vec(), &["x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn hostile_text_and_attributes_are_escaped() {
+        let mut out = String::new();
+        text(&mut out, "<script>alert(1)</script> & co");
+        assert_eq!(out, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co");
+        let mut out = String::new();
+        attr(&mut out, "https://x.example/a?b=1&c=\"2\" onclick=x");
+        assert_eq!(out, "\"https://x.example/a?b=1&amp;c=&quot;2&quot; onclick=x\"");
+        let mut out = String::new();
+        attr(&mut out, "/film/star-wars");
+        assert_eq!(out, "/film/star-wars");
+    }
+}
