@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient, limitReached } from "./client";
+
+interface Call {
+  url: URL;
+  init: RequestInit;
+}
+
+function fakeFetch(answer: (url: URL, init: RequestInit) => { status?: number; body?: unknown }) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    calls.push({ url, init });
+    const { status = 200, body } = answer(url, init);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const ORIGIN = "https://www.lumen-cinemas.fr";
+const headers = (c: Call | undefined) => (c?.init.headers ?? {}) as Record<string, string>;
+
+describe("API client", () => {
+  it("calls absolute URLs with the language, except for settings", async () => {
+    const f = fakeFetch(() => ({ body: [] }));
+    const api = createApiClient({ origin: ORIGIN, language: "en", fetch: f.fetch });
+    await api.get("/api/cinemas");
+    await api.get("/api/settings");
+    expect(f.calls[0]?.url.href).toBe(`${ORIGIN}/api/cinemas?language=en`);
+    expect(f.calls[1]?.url.href).toBe(`${ORIGIN}/api/settings`);
+  });
+
+  it("caches GET answers per URL and parameters, not failures", async () => {
+    let fail = true;
+    const f = fakeFetch((url) => (url.pathname === "/api/flaky" && fail ? { status: 500, body: { error: "x" } } : { body: { at: url.search } }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    const a = await api.get("/api/shows", { b: 1, a: "x" });
+    const b = await api.get("/api/shows", { a: "x", b: 1 });
+    expect(a).toBe(b);
+    expect(f.calls).toHaveLength(1);
+    await api.get("/api/shows", { a: "y" });
+    expect(f.calls).toHaveLength(2);
+    await expect(api.get("/api/flaky")).rejects.toBeInstanceOf(ApiError);
+    fail = false;
+    await expect(api.get("/api/flaky")).resolves.toEqual({ at: "?language=fr" });
+    api.clearCache();
+    await api.get("/api/shows", { a: "x", b: 1 });
+    expect(f.calls).toHaveLength(5);
+  });
+
+  it("searches with q and type and drops nothing itself", async () => {
+    const f = fakeFetch(() => ({ body: [{ id: "1", type: "event", slug: "e", title: "E" }] }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    expect(await api.search("dune", "show")).toHaveLength(1);
+    expect(f.calls[0]?.url.pathname).toBe("/api/search/full");
+    expect(Object.fromEntries(f.calls[0]?.url.searchParams ?? [])).toEqual({ q: "dune", type: "show", language: "fr" });
+    const wrapped = fakeFetch(() => ({ body: { results: [{ id: "2", type: "faq", slug: "f", title: "F" }] } }));
+    const api2 = createApiClient({ origin: ORIGIN, language: "fr", fetch: wrapped.fetch });
+    expect((await api2.search("aide"))[0]?.id).toBe("2");
+    expect(wrapped.calls[0]?.url.searchParams.has("type")).toBe(false);
+  });
+
+  it("sends the bearer token on client calls only, and never caches them", async () => {
+    const f = fakeFetch(() => ({ body: { icu: "c1" } }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    api.setToken("tok");
+    await api.me();
+    await api.me();
+    await api.get("/api/cinemas");
+    await api.authEndpoints();
+    expect(f.calls).toHaveLength(4);
+    expect(headers(f.calls[0]).Authorization).toBe("Bearer tok");
+    expect(headers(f.calls[2]).Authorization).toBeUndefined();
+    expect(headers(f.calls[3]).Authorization).toBeUndefined();
+    expect(f.calls[3]?.url.pathname).toBe("/api/webview");
+    api.setToken(null);
+    await api.me();
+    expect(headers(f.calls[4]).Authorization).toBeUndefined();
+  });
+
+  it("adds and removes favourites, and reads the full-list answer", async () => {
+    const f = fakeFetch((url, init) =>
+      init.method === "POST" && url.pathname.endsWith("/full") ? { status: 409, body: { error: "limit_reached", limit: 5 } } : { status: 204 },
+    );
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    api.setToken("t");
+    await api.addFavourite("c 1", "lumen-opera");
+    await api.removeFavourite("c 1", "lumen-opera");
+    expect(f.calls.map((c) => `${c.init.method} ${c.url.pathname}`)).toEqual([
+      "POST /api/client/c%201/cinema/lumen-opera",
+      "DELETE /api/client/c%201/cinema/lumen-opera",
+    ]);
+    expect(headers(f.calls[0]).Authorization).toBe("Bearer t");
+    const error = await api.addFavourite("c1", "full").catch((e: unknown) => e);
+    expect(limitReached(error)).toBe(5);
+    expect(limitReached(new ApiError(409, { error: "other" }, "u"))).toBeNull();
+    expect(limitReached(new Error("x"))).toBeNull();
+  });
+
+  it("posts intentions and emotions with their bodies", async () => {
+    const f = fakeFetch(() => ({ status: 204 }));
+    const api = createApiClient({ origin: ORIGIN, language: "nl", fetch: f.fetch });
+    await api.setIntention("c1", "dune", false);
+    await api.setEmotion("c1", "dune", "loved", true);
+    expect(f.calls[0]?.url.pathname).toBe("/api/client/c1/show/dune/intention");
+    expect(JSON.parse(String(f.calls[0]?.init.body))).toEqual({ intention: 2, isDelete: false });
+    expect(f.calls[1]?.url.pathname).toBe("/api/client/c1/show/dune/emotion");
+    expect(JSON.parse(String(f.calls[1]?.init.body))).toEqual({ emotion: "loved", isDelete: true });
+    expect(headers(f.calls[1])["Content-Type"]).toBe("application/json");
+  });
+
+  it("gets a silent token, or null for an anonymous visitor", async () => {
+    let answer: { status?: number; body?: unknown } = { body: { access_token: "abc", expires_in: 3600 } };
+    const f = fakeFetch(() => answer);
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    expect(await api.silentToken()).toEqual({ accessToken: "abc", expiresIn: 3600 });
+    expect(f.calls[0]?.init.method).toBe("POST");
+    expect(f.calls[0]?.url.href).toBe(`${ORIGIN}/identity/token`);
+    answer = { status: 401, body: { error: "login_required" } };
+    expect(await api.silentToken()).toBeNull();
+    answer = { status: 500, body: { error: "boom" } };
+    await expect(api.silentToken()).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("logs out with a POST carrying credentials and an empty body", async () => {
+    const f = fakeFetch(() => ({ status: 204 }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    await api.logout();
+    expect(f.calls[0]?.init).toMatchObject({ method: "POST", credentials: "same-origin", body: "{}" });
+    expect(f.calls[0]?.url.pathname).toBe("/api/logout");
+  });
+});

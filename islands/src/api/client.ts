@@ -1,0 +1,167 @@
+// The site API as the islands call it (spec §7): absolute URLs on the site's origin, a
+// `language` query parameter on /api/ calls (not on /api/settings), a bearer token on the
+// signed-in client's calls, and GET answers cached in memory per URL and parameters.
+
+import type { AccountPayload, AuthEndpoints, Emotion, Lang, SearchResult, SearchResultType } from "../types";
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** A call answered with a non-2xx status; `body` is the parsed JSON answer, if any. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    url: string,
+  ) {
+    super(`${status} from ${url}`);
+    this.name = "ApiError";
+  }
+}
+
+/** The full-list answer of a favourite add: 409 `{"error":"limit_reached","limit":5}`. */
+export function limitReached(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { error?: unknown; limit?: unknown } | null;
+  return body?.error === "limit_reached" && typeof body.limit === "number" ? body.limit : null;
+}
+
+export interface SilentToken {
+  accessToken: string;
+  expiresIn: number;
+}
+
+export interface ApiClientOptions {
+  /** The site's origin, e.g. `https://www.lumen-cinemas.fr` (location.origin on a page). */
+  origin: string;
+  language: Lang;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  get<T>(path: string, params?: Params): Promise<T>;
+  setToken(token: string | null): void;
+  clearCache(): void;
+  search(q: string, type?: SearchResultType): Promise<SearchResult[]>;
+  addFavourite(clientId: string, cinema: string): Promise<void>;
+  removeFavourite(clientId: string, cinema: string): Promise<void>;
+  setIntention(clientId: string, show: string, isDelete: boolean): Promise<void>;
+  setEmotion(clientId: string, show: string, emotion: Emotion, isDelete: boolean): Promise<void>;
+  me(): Promise<AccountPayload>;
+  /** A token from the identity session cookie; `null` when nobody is signed in. */
+  silentToken(): Promise<SilentToken | null>;
+  logout(): Promise<void>;
+  authEndpoints(): Promise<AuthEndpoints>;
+}
+
+/** The wish-list intention the API expects (spec §7: default 2). */
+export const WISH_INTENTION = 2;
+
+/** Identity answers that mean "anonymous", not "broken" (spec §4). */
+const ANONYMOUS_ERRORS = new Set(["login_required", "consent_required", "missing_refresh_token"]);
+
+const isClientCall = (path: string) =>
+  path.startsWith("/api/client/") || path.startsWith("/api/accounts/") || path === "/api/logout";
+
+const seg = encodeURIComponent;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const cache = new Map<string, Promise<unknown>>();
+  let token: string | null = null;
+
+  function url(path: string, params: Params = {}): string {
+    const u = new URL(path, options.origin);
+    const all: Params = { ...params };
+    if (path.startsWith("/api/") && path !== "/api/settings") all.language = options.language;
+    // Sorted, so one set of parameters is one cache key whatever order the caller used.
+    for (const key of Object.keys(all).sort()) {
+      const value = all[key];
+      if (value !== undefined && value !== null) u.searchParams.set(key, String(value));
+    }
+    return u.toString();
+  }
+
+  async function request<T>(method: string, path: string, params?: Params, body?: unknown): Promise<T> {
+    const target = url(path, params);
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (token && isClientCall(path)) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const init: RequestInit = { method, headers, credentials: "same-origin" };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await doFetch(target, init);
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text !== "") {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) throw new ApiError(response.status, parsed, target);
+    return parsed as T;
+  }
+
+  function get<T>(path: string, params?: Params): Promise<T> {
+    // A signed-in client's answers are never shared through the cache (sign-out must not
+    // leave them behind); content answers are.
+    if (!path.startsWith("/api/") || isClientCall(path)) return request<T>("GET", path, params);
+    const key = url(path, params);
+    const hit = cache.get(key);
+    if (hit) return hit as Promise<T>;
+    const pending = request<T>("GET", path, params);
+    cache.set(key, pending);
+    // A failure is not an answer: the next call tries again.
+    pending.catch(() => cache.delete(key));
+    return pending;
+  }
+
+  return {
+    get,
+    setToken(next) {
+      token = next;
+    },
+    clearCache() {
+      cache.clear();
+    },
+    async search(q, type) {
+      const answer = await get<SearchResult[] | { results?: SearchResult[] }>("/api/search/full", { q, type });
+      return Array.isArray(answer) ? answer : (answer.results ?? []);
+    },
+    async addFavourite(clientId, cinema) {
+      await request("POST", `/api/client/${seg(clientId)}/cinema/${seg(cinema)}`);
+    },
+    async removeFavourite(clientId, cinema) {
+      await request("DELETE", `/api/client/${seg(clientId)}/cinema/${seg(cinema)}`);
+    },
+    async setIntention(clientId, show, isDelete) {
+      await request("POST", `/api/client/${seg(clientId)}/show/${seg(show)}/intention`, undefined, {
+        intention: WISH_INTENTION,
+        isDelete,
+      });
+    },
+    async setEmotion(clientId, show, emotion, isDelete) {
+      await request("POST", `/api/client/${seg(clientId)}/show/${seg(show)}/emotion`, undefined, { emotion, isDelete });
+    },
+    me() {
+      return request<AccountPayload>("GET", "/api/accounts/me");
+    },
+    async silentToken() {
+      try {
+        const answer = await request<{ access_token?: unknown; expires_in?: unknown }>("POST", "/identity/token");
+        if (typeof answer?.access_token !== "string") return null;
+        return { accessToken: answer.access_token, expiresIn: Number(answer.expires_in) || 0 };
+      } catch (error) {
+        const code = error instanceof ApiError ? (error.body as { error?: unknown } | null)?.error : undefined;
+        if (typeof code === "string" && ANONYMOUS_ERRORS.has(code)) return null;
+        throw error;
+      }
+    },
+    async logout() {
+      await request("POST", "/api/logout", undefined, {});
+    },
+    authEndpoints() {
+      return get<AuthEndpoints>("/api/webview");
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { startIslands, type IslandModule } from "./core";
+
+function page(html: string) {
+  document.body.innerHTML = html;
+  const mounted: { name: string; el: HTMLElement; props: unknown; html: string }[] = [];
+  const load = vi.fn(async (url: string): Promise<IslandModule> => ({
+    mount: (el, props) => mounted.push({ name: url, el, props, html: el.innerHTML }),
+  }));
+  return { load, mounted };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("island loader", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("mounts a load island at once with its child props, removed before hydration", async () => {
+    const { load, mounted } = page(
+      `<div data-island="alerts" data-hydrate="load" data-src="/a.js"><p>x</p><script type="application/json" data-props>{"closeLabel":"Fermer \\u003c"}</script></div>`,
+    );
+    startIslands(document, load);
+    expect(load).toHaveBeenCalledWith("/a.js");
+    await flush();
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0]?.props).toEqual({ closeLabel: "Fermer <" });
+    expect(mounted[0]?.html).toBe("<p>x</p>");
+  });
+
+  it("reads props from the next sibling, defaults to {} and to load", async () => {
+    const { load, mounted } = page(
+      `<div data-island="a" data-src="/a.js"></div><script type="application/json" data-props>{"n":1}</script><div data-island="b" data-src="/b.js"></div>`,
+    );
+    startIslands(document, load);
+    await flush();
+    expect(mounted.map((m) => [m.name, m.props])).toEqual([
+      ["/a.js", { n: 1 }],
+      ["/b.js", {}],
+    ]);
+  });
+
+  it("takes the module URL from the manifest without data-src, and skips unknown islands", async () => {
+    const { load } = page(`<div data-island="alerts"></div><div data-island="nope"></div>`);
+    startIslands(document, load, { alerts: "https://cdn.test/alerts.H.js" });
+    expect(load.mock.calls).toEqual([["https://cdn.test/alerts.H.js"]]);
+  });
+
+  it("waits for the browser to be idle", async () => {
+    vi.useFakeTimers();
+    try {
+      const { load } = page(`<div data-island="a" data-hydrate="idle" data-src="/a.js"></div>`);
+      startIslands(document, load);
+      expect(load).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const idle = vi.fn((cb: () => void) => cb());
+    vi.stubGlobal("requestIdleCallback", idle);
+    const { load } = page(`<div data-island="a" data-hydrate="idle" data-src="/a.js"></div>`);
+    startIslands(document, load);
+    expect(idle).toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for a visible island to near the viewport", () => {
+    const observers: { callback: IntersectionObserverCallback; disconnect: ReturnType<typeof vi.fn> }[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        disconnect = vi.fn();
+        constructor(readonly callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe() {}
+      },
+    );
+    const { load } = page(`<div data-island="a" data-hydrate="visible" data-src="/a.js"></div>`);
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
+    const observer = observers[0]!;
+    observer.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(load).not.toHaveBeenCalled();
+    observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(observer.disconnect).toHaveBeenCalled();
+  });
+
+  it("waits for the first interaction, then mounts once", async () => {
+    const { load } = page(`<div data-island="a" data-hydrate="interaction" data-src="/a.js"><button>b</button></div>`);
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
+    document.querySelector("button")?.dispatchEvent(new Event("focusin", { bubbles: true }));
+    document.querySelector("button")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    document.querySelector("[data-island]")?.dispatchEvent(new Event("keydown"));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("never mounts an island twice, and reports a module that fails", async () => {
+    const { load, mounted } = page(`<div data-island="a" data-src="/a.js"></div>`);
+    startIslands(document, load);
+    startIslands(document, load);
+    await flush();
+    expect(mounted).toHaveLength(1);
+    const failing = vi.fn(async () => Promise.reject(new Error("404")));
+    document.body.innerHTML = `<div data-island="b" data-src="/b.js"></div>`;
+    startIslands(document, failing);
+    await flush();
+    expect(console.error).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,58 @@
+// The island loader: finds `[data-island]` elements and imports each island's module when it
+// is due, then calls its `mount(el, props)`. Kept tiny (it is on every page): no framework.
+//
+// DOM contract, written by the generator:
+//   <div data-island="NAME" data-hydrate="load|idle|visible|interaction" data-src="URL">
+//     …server-rendered markup…
+//     <script type="application/json" data-props>{…escaped JSON…}</script>
+//   </div>
+// - data-hydrate: load (default) at once; idle when the browser is idle; visible when the
+//   element nears the viewport; interaction on the first pointerdown, focusin or keydown in it.
+// - data-src: the module URL; without it, the loader's own manifest (name → URL) is used.
+// - props: a child `script[data-props]` (removed before hydrating, so the markup matches the
+//   component's), or the element's next sibling; none means `{}`.
+
+export interface IslandModule {
+  mount(el: HTMLElement, props: unknown): void;
+}
+
+export type Importer = (url: string) => Promise<IslandModule>;
+
+function readProps(el: HTMLElement): unknown {
+  const sibling = el.nextElementSibling;
+  const script = el.querySelector(":scope>script[data-props]") ?? (sibling?.matches("script[data-props]") ? sibling : null);
+  if (!script) return {};
+  if (script.parentNode === el) script.remove();
+  return JSON.parse(script.textContent || "{}");
+}
+
+export function startIslands(root: ParentNode, load: Importer, manifest: Record<string, string> = {}): void {
+  root.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
+    const data = el.dataset;
+    const src = data.src || manifest[data.island!];
+    if (!src || data.mounted != null) return;
+    const run = () => {
+      if (data.mounted != null) return;
+      data.mounted = "";
+      load(src)
+        .then((m) => m.mount(el, readProps(el)))
+        .catch((e) => console.error("island " + data.island, e));
+    };
+    const how = data.hydrate;
+    if (how == "idle") {
+      (window.requestIdleCallback || setTimeout)(run);
+    } else if (how == "visible" && "IntersectionObserver" in window) {
+      const seen = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          run();
+        }
+      }, { rootMargin: "200px" });
+      seen.observe(el);
+    } else if (how == "interaction") {
+      for (const type of ["pointerdown", "focusin", "keydown"]) el.addEventListener(type, run, { once: true, passive: true });
+    } else {
+      run();
+    }
+  });
+}

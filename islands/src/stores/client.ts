@@ -1,0 +1,262 @@
+// The visitor's identity (spec §4 Authentication): unknown until initialised; a silent
+// token means a signed-in client, read from the accounts API; no token means anonymous.
+// Sign-in and sign-up open the identity provider's frame (an overlay, fullscreen, or a
+// redirect) with the return path and the UI language. A client who must finish registering
+// or verify their email gets a fullscreen frame that cannot be closed. The frame's success
+// messages reload the client; sign-out ends the session and reloads the client.
+
+import { createStore } from "zustand/vanilla";
+import type { ApiClient } from "../api/client";
+import { avatarInitials, showAvatar } from "../lib/client-rules";
+import type { CookieJar } from "../lib/cookies";
+import type { UrlPort } from "../lib/url";
+import type { AccountPayload, Client, Lang, SiteCode } from "../types";
+
+export type FrameKind = "signIn" | "signUp" | "register" | "verifyEmail";
+
+export interface IdentityFrame {
+  kind: FrameKind;
+  url: string;
+  fullscreen: boolean;
+  closable: boolean;
+}
+
+/** A message of the identity frame, forwarded to whoever listens (tracking). */
+export interface FrameEvent {
+  name: "parent_exchange" | "register_complete";
+  code: string | null;
+}
+
+export const FRAME_SUCCESS_CODES = ["LOGIN_SUCCESSFUL", "REGISTER_SUCCESSFUL"] as const;
+/** The code a register_complete message stands for. */
+export const REGISTER_COMPLETE_CODE = "REGISTER_SUCCESSFUL";
+
+export interface ClientState {
+  /** False until the first answer: the client is then known (signed in or not). */
+  initialised: boolean;
+  /** The signed-in client; null when anonymous (or not known yet). */
+  client: Client | null;
+  /** SHA-256 (hex) of the lower-cased email, for tracking without the address. */
+  emailHash: string | null;
+  frame: IdentityFrame | null;
+  /** A signed-in client must finish something (register, verify the email) first. */
+  mustForce: boolean;
+  registrationUrl: string | null;
+  emailValidationUrl: string | null;
+  /** Sign-in goes through the external identity provider (not a local form). */
+  externalProvider: boolean;
+  lastFrameEvent: FrameEvent | null;
+  init(): Promise<void>;
+  signIn(options?: { fullscreen?: boolean }): Promise<void>;
+  signUp(options?: { fullscreen?: boolean }): Promise<void>;
+  /** The overlay's close button; a forced frame stays. */
+  closeFrame(): void;
+  /** A `message` event from the window; returns the forwarded event, if it was one. */
+  receiveMessage(message: { origin: string; data: unknown }): Promise<FrameEvent | null>;
+  signOut(): Promise<void>;
+}
+
+export interface ClientDeps {
+  api: Pick<ApiClient, "silentToken" | "me" | "logout" | "authEndpoints" | "setToken">;
+  site: SiteCode;
+  language: Lang;
+  /** The site's origin (location.origin): frame URLs may be relative to it. */
+  origin: string;
+  url: UrlPort;
+  cookies: CookieJar;
+  /** Cookies removed at sign-out when present (spec: the auth and retry cookies). */
+  sessionCookies?: string[];
+  /** Navigate to the identity provider instead of showing the frame over the page. */
+  redirect?: boolean;
+  /** Sign-in is the external identity provider's (the default); false for a local one. */
+  externalProvider?: boolean;
+  /** The provider's email-validation page; the login URL with a hint when absent. */
+  emailValidationUrl?: string;
+  sha256?: (text: string) => Promise<string>;
+  onFrameEvent?: (event: FrameEvent) => void;
+}
+
+export const DEFAULT_SESSION_COOKIES = ["cgp_auth", "cgp_auth_retry"];
+
+export async function webCryptoSha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The client as the site uses it, from the accounts API's payload. */
+export function clientFromAccount(account: AccountPayload, site: SiteCode): Client {
+  const first = account.firstname?.trim() ?? "";
+  const last = account.lastname?.trim() ?? "";
+  const mailCommunication = account.mailCommunication ?? false;
+  const sendNewsletter = account.sendNewsletter ?? false;
+  const s = account.subscription;
+  const client: Client = {
+    id: account.icu,
+    name: [first, last].filter(Boolean).join(" "),
+    email: account.email ?? "",
+    avatarFallback: avatarInitials(first, last),
+    favoriteCinemas: account.favoriteCinemas ?? [],
+    registered: account.registered ?? false,
+    emailVerify: account.emailVerify ?? false,
+    firstLogin: account.firstLogin ?? false,
+    sendNewsletter,
+    mailCommunication,
+    // The newsletter flag: the FR site reads the mail-communication flag, others sendNewsletter.
+    subscriptions: { newsletter: site === "fr" ? mailCommunication : sendNewsletter, cinepass: account.cinepassSubscription ?? false },
+  };
+  if (showAvatar(account.photoUrl) && account.photoUrl) client.avatar = account.photoUrl.trim();
+  if (account.loyaltyLevel) client.loyaltyLevel = account.loyaltyLevel;
+  if (account.cinepassType) client.cinepassType = account.cinepassType;
+  if (s) {
+    client.subscription = {
+      ...(s.currentPlan ? { currentPlan: s.currentPlan } : {}),
+      eligibleChanges: s.eligibleChanges ?? [],
+      eligibleReSubscription: s.eligibleReSubscription ?? false,
+      eligibleForAddonChange: s.eligibleForAddonChange ?? false,
+      ...(s.newPlan && s.nextPlanExecutionDate ? { downgrade: { plan: s.newPlan, executionDate: s.nextPlanExecutionDate } } : {}),
+    };
+  }
+  return client;
+}
+
+/** What the header shows for a client: the photo, or the initials. */
+export function avatarOf(client: Client): { photo: string } | { initials: string } {
+  return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
+}
+
+/**
+ * The frame URL (absolute, resolved against the site's origin) with the site, the UI
+ * language, the return path, and an optional screen hint — the query the identity frame
+ * reads (`identity/src/dev_provider`: `site`, `lang`, `return`).
+ */
+export function frameUrl(base: string, origin: string, params: { site: SiteCode; language: Lang; returnTo: string; hint?: string }): string {
+  const url = new URL(base, origin);
+  url.searchParams.set("site", params.site);
+  url.searchParams.set("lang", params.language);
+  url.searchParams.set("return", params.returnTo);
+  if (params.hint) url.searchParams.set("screen_hint", params.hint);
+  return url.toString();
+}
+
+function parseMessage(data: unknown): FrameEvent | null {
+  let value = data;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const { name, code } = (value ?? {}) as { name?: unknown; code?: unknown };
+  if (name === "register_complete") return { name, code: REGISTER_COMPLETE_CODE };
+  if (name === "parent_exchange") return { name, code: typeof code === "string" ? code : null };
+  return null;
+}
+
+export function createClientStore(deps: ClientDeps) {
+  const sha256 = deps.sha256 ?? webCryptoSha256;
+  let loading: Promise<void> | null = null;
+
+  return createStore<ClientState>()((set, get) => {
+    const frame = (base: string, hint?: string) => {
+      const { pathname, search } = deps.url.read();
+      return frameUrl(base, deps.origin, { site: deps.site, language: deps.language, returnTo: pathname + search, ...(hint ? { hint } : {}) });
+    };
+
+    async function forcedFrame(client: Client): Promise<IdentityFrame | null> {
+      if (!client.registered) {
+        const { urlSignup } = await deps.api.authEndpoints();
+        const url = frame(urlSignup, "signup");
+        set({ registrationUrl: url });
+        return { kind: "register", url, fullscreen: true, closable: false };
+      }
+      if (!client.emailVerify && !client.firstLogin) {
+        const base = deps.emailValidationUrl ?? (await deps.api.authEndpoints()).urlLogin;
+        const url = frame(base, deps.emailValidationUrl ? undefined : "verify_email");
+        set({ emailValidationUrl: url });
+        return { kind: "verifyEmail", url, fullscreen: true, closable: false };
+      }
+      return null;
+    }
+
+    async function load() {
+      try {
+        const token = await deps.api.silentToken();
+        if (!token) {
+          deps.api.setToken(null);
+          set({ initialised: true, client: null, emailHash: null, mustForce: false });
+          return;
+        }
+        deps.api.setToken(token.accessToken);
+        const client = clientFromAccount(await deps.api.me(), deps.site);
+        const emailHash = client.email ? await sha256(client.email.trim().toLowerCase()) : null;
+        const frame = await forcedFrame(client);
+        set({ initialised: true, client, emailHash, mustForce: frame !== null, ...(frame ? { frame } : {}) });
+      } catch {
+        // No session could be made: the visitor is not signed in.
+        deps.api.setToken(null);
+        set({ initialised: true, client: null, emailHash: null, mustForce: false });
+      }
+    }
+
+    async function openFrame(kind: "signIn" | "signUp", fullscreen: boolean) {
+      const endpoints = await deps.api.authEndpoints();
+      const url = kind === "signIn" ? frame(endpoints.urlLogin) : frame(endpoints.urlSignup, "signup");
+      if (deps.redirect) return deps.url.navigate(url);
+      set({ frame: { kind, url, fullscreen, closable: true } });
+    }
+
+    return {
+      initialised: false,
+      client: null,
+      emailHash: null,
+      frame: null,
+      mustForce: false,
+      registrationUrl: null,
+      emailValidationUrl: null,
+      externalProvider: deps.externalProvider ?? true,
+      lastFrameEvent: null,
+      init() {
+        // Concurrent callers share one request.
+        loading ??= load().finally(() => {
+          loading = null;
+        });
+        return loading;
+      },
+      signIn: (options = {}) => openFrame("signIn", options.fullscreen ?? false),
+      signUp: (options = {}) => openFrame("signUp", options.fullscreen ?? false),
+      closeFrame() {
+        if (get().frame?.closable) set({ frame: null });
+      },
+      async receiveMessage(message) {
+        const open = get().frame;
+        // Only the frame we opened may speak to us.
+        if (!open || new URL(open.url).origin !== message.origin) return null;
+        const event = parseMessage(message.data);
+        if (!event) return null;
+        set({ lastFrameEvent: event });
+        deps.onFrameEvent?.(event);
+        if (event.code && (FRAME_SUCCESS_CODES as readonly string[]).includes(event.code)) {
+          set({ frame: null, mustForce: false });
+          await get().init();
+        }
+        return event;
+      },
+      async signOut() {
+        try {
+          await deps.api.logout();
+        } catch {
+          // The local session ends anyway; the server's expires by itself.
+        }
+        deps.api.setToken(null);
+        for (const name of deps.sessionCookies ?? DEFAULT_SESSION_COOKIES) {
+          if (deps.cookies.get(name) !== null) deps.cookies.remove(name);
+        }
+        set({ client: null, emailHash: null, frame: null, mustForce: false });
+        await get().init();
+      },
+    };
+  });
+}
+
+export type ClientStore = ReturnType<typeof createClientStore>;
