@@ -102,3 +102,52 @@ need_nginx() {
   fi
   echo "nginx is missing (apt-get install nginx): the nginx configuration tests will skip" >&2
 }
+
+# PostgreSQL for client-store's tests, which run one suite on SQLite and on PostgreSQL
+# (TEST_DATABASE_URL). Installs it when missing, starts the local cluster, waits until it
+# answers and gives the postgres user the password of the tests' default URL.
+# Under CI a PostgreSQL that cannot be set up fails the run; elsewhere it does too, unless
+# SKIP_POSTGRES=1 (then those tests skip with a message).
+need_postgres() {
+  local problem="" version=""
+  if ! command -v pg_ctlcluster >/dev/null 2>&1 || ! command -v psql >/dev/null 2>&1; then
+    say "installing PostgreSQL for the client-store tests"
+    if [ "$(id -u)" = 0 ]; then
+      (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null) || true
+    fi
+  fi
+  if [ "$(id -u)" != 0 ] || ! command -v pg_ctlcluster >/dev/null 2>&1; then
+    pg_isready -q -h 127.0.0.1 2>/dev/null ||
+      problem="PostgreSQL is missing or stopped and setting it up needs root (apt-get install postgresql)"
+  else
+    # The newest installed version; "main" is the cluster Debian's package creates.
+    version="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)"
+    if [ -z "$version" ]; then
+      problem="no PostgreSQL cluster under /etc/postgresql (pg_createcluster VERSION main)"
+    else
+      if ! pg_ctlcluster "$version" main status >/dev/null 2>&1; then
+        say "starting PostgreSQL $version"
+        pg_ctlcluster "$version" main start || true
+      fi
+      for _ in $(seq 1 100); do
+        pg_isready -q -h 127.0.0.1 && break
+        sleep 0.1
+      done
+      if pg_isready -q -h 127.0.0.1; then
+        # Setting the same password again is harmless, so this runs every time. From /
+        # because psql, run as postgres, cannot enter a root-only working directory.
+        (cd / && su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\"") >/dev/null ||
+          problem="could not set the password of PostgreSQL's postgres user"
+      else
+        problem="PostgreSQL $version does not answer on 127.0.0.1 (see /var/log/postgresql)"
+      fi
+    fi
+  fi
+  [ -z "$problem" ] && return 0
+  if [ "${CI:-}" != true ] && [ "${SKIP_POSTGRES:-}" = 1 ]; then
+    echo "$problem: the PostgreSQL tests will skip (SKIP_POSTGRES=1)" >&2
+    return 0
+  fi
+  echo "$problem; outside CI, SKIP_POSTGRES=1 skips the PostgreSQL tests" >&2
+  exit 1
+}
