@@ -2,8 +2,12 @@
 //! cannot be static, and a local preview of the generated sites.
 
 pub mod app;
+pub mod captcha;
 pub mod clock;
+pub mod config;
 pub mod content;
+pub mod demo_cards;
 pub mod http;
 pub mod locales;
 pub mod preview;
+pub mod rate_limit;

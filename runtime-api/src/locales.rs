@@ -9,11 +9,14 @@ use std::path::Path;
 #[derive(Debug)]
 pub struct Locales {
     files: BTreeMap<Lang, Bytes>,
+    /// `"voucher.captcha"` → text, per language, for the messages the API itself writes.
+    strings: BTreeMap<Lang, BTreeMap<String, String>>,
 }
 
 impl Locales {
     pub fn load(dir: &Path) -> anyhow::Result<Locales> {
         let mut files = BTreeMap::new();
+        let mut strings = BTreeMap::new();
         for lang in Lang::ALL {
             let path = dir.join(format!("{}.json", lang.code()));
             let text = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -23,11 +26,38 @@ impl Locales {
                 bail!("{} must hold a JSON object", path.display());
             }
             files.insert(lang, Bytes::from(serde_json::to_vec(&value)?));
+            let mut flat = BTreeMap::new();
+            flatten("", &value, &mut flat);
+            strings.insert(lang, flat);
         }
-        Ok(Locales { files })
+        Ok(Locales { files, strings })
+    }
+
+    /// A UI string; the key itself when missing (a test checks the keys the API uses exist).
+    pub fn text(&self, lang: Lang, key: &str) -> String {
+        self.strings.get(&lang).and_then(|s| s.get(key)).cloned().unwrap_or_else(|| key.to_string())
+    }
+
+    pub fn has(&self, lang: Lang, key: &str) -> bool {
+        self.strings.get(&lang).is_some_and(|s| s.contains_key(key))
     }
 
     pub fn json(&self, lang: Lang) -> &Bytes {
         &self.files[&lang]
+    }
+}
+
+fn flatten(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<String, String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                flatten(&key, v, out);
+            }
+        }
+        serde_json::Value::String(s) => {
+            out.insert(prefix.to_string(), s.clone());
+        }
+        _ => {}
     }
 }

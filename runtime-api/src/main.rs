@@ -2,9 +2,12 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use runtime_api::app::{app, AppConfig, AppState};
+use runtime_api::app::{app, AppState, Live, Loaded, ServiceOptions};
+use runtime_api::clock::Clock;
+use runtime_api::config::{Config, LogFormat};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 #[command(name = "runtime-api", about = "Content API, live calls and local preview of the country sites")]
@@ -15,48 +18,141 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve the content API from a snapshot, and the generated sites for local preview.
+    /// Serve the API (content, search, clients) and the generated sites for local preview.
     Serve {
+        /// Configuration file (TOML); environment variables and the flags below override it.
+        #[arg(long)]
+        config: Option<PathBuf>,
         /// Content snapshot written by `demo-content` (or exported from a CMS).
-        #[arg(long, default_value = "data/demo/snapshot.json")]
-        snapshot: PathBuf,
+        #[arg(long)]
+        snapshot: Option<PathBuf>,
         /// Address to listen on; the PORT environment variable overrides the port.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: SocketAddr,
+        #[arg(long)]
+        addr: Option<SocketAddr>,
         /// Generated sites (`out/{site}/…`) to serve at http://{site}.localhost:PORT/.
-        #[arg(long, default_value = "out")]
-        out: PathBuf,
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// UI strings, one JSON file per language.
-        #[arg(long, default_value = "locales")]
-        locales: PathBuf,
+        #[arg(long)]
+        locales: Option<PathBuf>,
         /// Brand configuration (name, slug, production domains).
-        #[arg(long, default_value = "config/brand.json")]
-        brand: PathBuf,
+        #[arg(long)]
+        brand: Option<PathBuf>,
+        /// Where the SQLite file and the dev identity key are kept.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+    },
+    /// Print a bearer token of the dev identity provider for a client (local use and tests).
+    DevToken {
+        #[arg(long, default_value = "fr")]
+        site: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long, default_value = "Dev")]
+        given_name: String,
+        #[arg(long, default_value = "Client")]
+        family_name: String,
+        /// Lifetime of the token in minutes.
+        #[arg(long, default_value_t = 60)]
+        minutes: u64,
+        #[arg(long)]
+        config: Option<PathBuf>,
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
     },
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
-        )
-        .init();
+fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
-        Command::Serve { snapshot, mut addr, out, locales, brand } => {
-            if let Ok(port) = std::env::var("PORT") {
-                addr.set_port(port.parse().with_context(|| format!("PORT={port:?} is not a port number"))?);
+        Command::Serve { config, snapshot, addr, out, locales, brand, data_dir } => {
+            let mut config = Config::load(config.as_deref())?;
+            // Flags win over the file and the environment, except PORT over --addr's port.
+            if let Some(a) = addr {
+                config.listen = a;
+                if let Ok(port) = std::env::var("PORT") {
+                    config.listen.set_port(port.parse().with_context(|| format!("PORT={port:?} is not a port number"))?);
+                }
             }
-            let config = AppConfig { snapshot, out, locales, brand };
-            let state = AppState::load(&config)?;
-            let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
-            tracing::info!("serving on http://{addr} — sites at http://{{site}}.localhost:{}/", addr.port());
-            axum::serve(listener, app(state))
-                .with_graceful_shutdown(async {
-                    let _ = tokio::signal::ctrl_c().await;
-                })
-                .await?;
+            config.snapshot = snapshot.unwrap_or(config.snapshot);
+            config.out = out.unwrap_or(config.out);
+            config.locales = locales.unwrap_or(config.locales);
+            config.brand = brand.unwrap_or(config.brand);
+            config.data_dir = data_dir.unwrap_or(config.data_dir);
+            init_logs(config.log_format);
+            tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(config))
+        }
+        Command::DevToken { site, email, given_name, family_name, minutes, config, data_dir } => {
+            let mut config = Config::load(config.as_deref())?;
+            config.data_dir = data_dir.unwrap_or(config.data_dir);
+            let site = site::Site::from_code(&site).with_context(|| format!("unknown site {site:?}"))?;
+            let id = &config.identity;
+            anyhow::ensure!(id.dev_provider, "the dev identity provider is off in this configuration");
+            let provider = identity::DevIdentityProvider::open(&config.data_dir, id.issuer.clone(), id.audience.clone(), id.authorized_party.clone())?;
+            println!("{}", provider.issue_token(site, &email, &given_name, &family_name, Duration::from_secs(minutes * 60)));
+            eprintln!("client id: {}", identity::DevIdentityProvider::client_id(&email));
             Ok(())
         }
     }
+}
+
+fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn,runtime_api=info".into());
+    // Per-request lines are at info level under the `request` span; quiet by default unless
+    // RUST_LOG asks for them, so a load test does not measure the terminal.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Json => builder.json().with_current_span(true).init(),
+        LogFormat::Text => builder.init(),
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let loaded = Loaded::read(&config)?;
+    let live = Live::start(&config, &loaded.snapshot, &loaded.brand).await?;
+    let options = ServiceOptions {
+        request_timeout: Duration::from_secs(config.request_timeout_secs),
+        cors_origins: config.cors_origins.clone(),
+        port: config.listen.port(),
+    };
+    let store = live.store.backend();
+    let state = AppState::new(loaded.snapshot, loaded.brand, loaded.locales, config.out.clone(), loaded.media, Clock::System)
+        .with_live(std::sync::Arc::new(live))
+        .with_options(options);
+    let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
+    tracing::info!(
+        ready_ms = started.elapsed().as_millis() as u64,
+        store,
+        "ready: serving on http://{} — sites at http://{{site}}.localhost:{}/",
+        config.listen,
+        config.listen.port()
+    );
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("stopped: in-flight requests finished");
+    Ok(())
+}
+
+/// SIGTERM (what an orchestrator sends) or Ctrl-C: stop accepting, let requests finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down");
 }

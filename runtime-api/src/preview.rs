@@ -27,7 +27,7 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     }
     if let Some(rest) = path.strip_prefix("/media/") {
         return match safe_join(&app.media, rest) {
-            Some(file) => send_file(&file, StatusCode::OK).await.unwrap_or_else(|| not_found_plain()),
+            Some(file) => send_file(&file, StatusCode::OK).await.unwrap_or_else(not_found_plain),
             None => not_found_plain(),
         };
     }

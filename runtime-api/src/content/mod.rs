@@ -3,6 +3,7 @@
 //! with live showtime status, translations).
 
 pub mod index;
+pub mod live_cache;
 mod schedule;
 
 pub use index::LocaleIndex;

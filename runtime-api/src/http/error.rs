@@ -20,6 +20,24 @@ pub enum ApiError {
     /// The item existed and is gone for good (spec §8: a show answering 410).
     #[error("{kind} {slug:?} is gone")]
     Gone { kind: &'static str, slug: String },
+    /// No valid bearer token: absent, malformed, expired, wrong issuer… (spec §5).
+    #[error("{message}")]
+    Unauthorized { code: &'static str, message: String },
+    /// A valid client asking for someone else's data.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The favourite list is full (spec §4): the islands show the limit in their alert.
+    #[error("favourite cinemas limit of {limit} reached")]
+    LimitReached { limit: usize },
+    /// Too many look-ups from one address (vouchers, gift cards).
+    #[error("too many requests, retry in {retry_after} s")]
+    TooManyRequests { retry_after: u64 },
+    /// The captcha response is missing or refused.
+    #[error("{0}")]
+    Captcha(String),
+    /// A dependency (database, identity provider) is not answering.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -28,6 +46,8 @@ pub enum ApiError {
 struct ErrorBody<'a> {
     error: &'a str,
     message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<usize>,
 }
 
 impl ApiError {
@@ -41,6 +61,12 @@ impl ApiError {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound { .. } => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::Gone { .. } => (StatusCode::GONE, "gone"),
+            ApiError::Unauthorized { code, .. } => (StatusCode::UNAUTHORIZED, code),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::LimitReached { .. } => (StatusCode::CONFLICT, "limit_reached"),
+            ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            ApiError::Captcha(_) => (StatusCode::BAD_REQUEST, "captcha_invalid"),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
@@ -52,8 +78,22 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(error = ?cause, "internal error");
         }
-        let body = ErrorBody { error: code, message: self.to_string() };
-        (status, Json(body)).into_response()
+        let limit = match &self {
+            ApiError::LimitReached { limit } => Some(*limit),
+            _ => None,
+        };
+        let body = ErrorBody { error: code, message: self.to_string(), limit };
+        let mut response = (status, Json(body)).into_response();
+        match &self {
+            ApiError::Unauthorized { .. } => {
+                response.headers_mut().insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
+            }
+            ApiError::TooManyRequests { retry_after } => {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(*retry_after));
+            }
+            _ => {}
+        }
+        response
     }
 }
 
@@ -80,11 +120,14 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         StatusCode::NOT_FOUND => "not_found",
         StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
         StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        StatusCode::REQUEST_TIMEOUT | StatusCode::SERVICE_UNAVAILABLE => "timeout",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        StatusCode::UNPROCESSABLE_ENTITY => "invalid_body",
         s if s.is_server_error() => "internal",
         _ => "bad_request",
     };
     let message = if message.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { message };
-    let mut response = (status, Json(ErrorBody { error: code, message })).into_response();
+    let mut response = (status, Json(ErrorBody { error: code, message, limit: None })).into_response();
     for (name, value) in parts.headers.iter() {
         if name == axum::http::header::ALLOW {
             response.headers_mut().insert(name.clone(), value.clone());

@@ -19,7 +19,15 @@ pub async fn etag(request: Request, next: Next) -> Response {
     let is_get = request.method() == Method::GET || request.method() == Method::HEAD;
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
     let response = next.run(request).await;
-    if !is_get || response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) {
+    if !is_get || response.status() != StatusCode::OK {
+        return response;
+    }
+    // A handler that keeps its answers (the live cache) sets their tag itself.
+    if let Some(tag) = response.headers().get(header::ETAG).and_then(|t| t.to_str().ok()) {
+        if if_none_match.as_ref().is_some_and(|v| matches_etag(v, tag)) {
+            let (parts, _) = response.into_parts();
+            return not_modified(&parts);
+        }
         return response;
     }
     let (mut parts, body) = response.into_parts();
@@ -30,24 +38,33 @@ pub async fn etag(request: Request, next: Next) -> Response {
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    let tag = format!("\"{:032x}\"", xxh3_128(&bytes));
-    let tag_value = HeaderValue::from_str(&tag).expect("hex is a valid header value");
+    let tag_value = tag_of(&bytes);
+    let tag = tag_value.to_str().expect("ascii").to_string();
     parts.headers.insert(header::ETAG, tag_value.clone());
     parts
         .headers
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static(DEFAULT_CACHE_CONTROL));
     if if_none_match.is_some_and(|v| matches_etag(&v, &tag)) {
-        let mut not_modified = Response::new(Body::empty());
-        *not_modified.status_mut() = StatusCode::NOT_MODIFIED;
-        for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
-            if let Some(v) = parts.headers.get(&name) {
-                not_modified.headers_mut().insert(name, v.clone());
-            }
-        }
-        return not_modified;
+        return not_modified(&parts);
     }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// The tag of a body, as every answer carries it.
+pub fn tag_of(bytes: &[u8]) -> HeaderValue {
+    HeaderValue::from_str(&format!("\"{:032x}\"", xxh3_128(bytes))).expect("hex is a valid header value")
+}
+
+fn not_modified(parts: &axum::http::response::Parts) -> Response {
+    let mut answer = Response::new(Body::empty());
+    *answer.status_mut() = StatusCode::NOT_MODIFIED;
+    for name in [header::ETAG, header::CACHE_CONTROL, header::VARY] {
+        if let Some(v) = parts.headers.get(&name) {
+            answer.headers_mut().insert(name, v.clone());
+        }
+    }
+    answer
 }
 
 /// If-None-Match holds a list of tags (possibly weak, `W/"…"`) or `*`.

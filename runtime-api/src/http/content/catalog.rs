@@ -4,38 +4,44 @@
 //! `/experience-group/{slug}`.
 
 use super::places::{parse_date, DateQuery};
-use super::{found, live, locale_of, translations};
+use super::{found, live, live_cached, locale_of, translations};
+use crate::content::live_cache::LiveKey;
 use crate::app::AppState;
+use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use site::content::*;
 use std::collections::BTreeMap;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/shows", get(shows))
-        .route("/shows/gone", get(gone_shows))
-        .route("/show/{slug}", get(show))
-        .route("/show/{slug}/translate", get(show_translate))
-        .route("/show/{slug}/cinemas", get(show_cinemas))
-        .route("/show/{slug}/showtimes/{cinema}/{date}", get(show_showtimes))
-        .route("/vod", get(vod))
-        .route("/tags", get(tags))
-        .route("/versions", get(versions))
-        .route("/events", get(events))
-        .route("/event/{slug}", get(event))
-        .route("/event/{slug}/shows", get(event_shows))
-        .route("/gpxp", get(experiences))
-        .route("/gpxp/{slug}", get(experience))
-        .route("/gpxp/{slug}/shows", get(experience_shows))
-        .route("/technologies", get(technologies))
-        .route("/experience-group/{slug}", get(experience_group))
-        .route("/experience-groups", get(experience_groups))
+pub fn router() -> ApiRouter {
+    ApiRouter::new("catalog")
+        .get("/shows", shows, "Shows on the site (now showing and coming soon)")
+        .get("/shows/gone", gone_shows, "Slugs of shows taken down for good (their pages answer 410)")
+        .get("/show/{slug}", show, "A show in detail")
+        .get("/show/{slug}/translate", show_translate, "The show's slug in every language of the site")
+        .get("/show/{slug}/shows", show_schedule, "A show's schedule across cinemas (all days, or one with ?date; one cinema with ?cinema)")
+        .query(&["date", "embed", "cinema"])
+        .get("/show/{slug}/cinemas", show_cinemas, "Cinemas playing the show")
+        .get("/show/{slug}/showtimes/{cinema}/{date}", show_showtimes, "A show's showtimes at one cinema on one day")
+        .get("/vod", vod, "Shows to watch at home")
+        .get("/tags", tags, "Tags (experiences, accessibility…)")
+        .get("/versions", versions, "Versions (VF, VOST…)")
+        .get("/events", events, "Event shows and seasons")
+        .get("/event/{slug}", event, "A season or special event with its showtimes per cinema")
+        .get("/event/{slug}/showtimes", event_schedule, "A season's schedule across cinemas (all days, or one with ?date)")
+        .query(&["date", "embed"])
+        .get("/event/{slug}/shows", event_shows, "The season's schedule")
+        .get("/gpxp", experiences, "Experiences")
+        .get("/gpxp/{slug}", experience, "An experience")
+        .get("/gpxp/{slug}/shows", experience_shows, "Schedule of an experience")
+        .query(&["date", "embed"])
+        .get("/technologies", technologies, "Projection and sound technologies")
+        .get("/experience-group/{slug}", experience_group, "An experience group with its articles")
+        .get("/experience-groups", experience_groups, "Experience groups")
 }
 
 async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {
@@ -171,8 +177,68 @@ async fn experience_shows(
     let experience = found(index.experience(&slug), "experience", &slug)?;
     let tag = experience.tag.clone().unwrap_or_else(|| slug.clone());
     let query = q.schedule()?;
-    let showtimes = app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag));
-    Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
+    let key = LiveKey { call: "experience", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
+    Ok(live_cached(&app, key, || {
+        let showtimes = app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag));
+        app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())
+    }))
+}
+
+/// A show's schedule across the site's cinemas (or one, with `?cinema=`), one day or all.
+async fn show_schedule(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+    Query(q): Query<ShowScheduleQuery>,
+) -> ApiResult<Response> {
+    live_show(&app, locale, &slug)?;
+    let index = locale_of(&app, locale);
+    if let Some(cinema) = q.cinema.as_deref() {
+        found(index.cinema(cinema), "cinema", cinema)?;
+    }
+    let query = DateQuery { date: q.date.clone(), embed: q.embed }.schedule()?;
+    let key = LiveKey { call: "show", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: format!("{}|{}", query.without_show_data, q.cinema.as_deref().unwrap_or("")) };
+    Ok(live_cached(&app, key, || {
+        let mut showtimes: Vec<&Showtime> = app
+            .content
+            .site(locale.site)
+            .of_show(&slug)
+            .filter(|s| q.cinema.as_deref().is_none_or(|c| s.cinema == c))
+            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
+            .collect();
+        showtimes.sort_by_key(|s| s.datetime);
+        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
+    }))
+}
+
+#[derive(serde::Deserialize)]
+struct ShowScheduleQuery {
+    date: Option<String>,
+    embed: Option<bool>,
+    cinema: Option<String>,
+}
+
+/// A season's (or special event's) schedule across cinemas, one day or all.
+async fn event_schedule(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+    Query(q): Query<DateQuery>,
+) -> ApiResult<Response> {
+    let index = locale_of(&app, locale);
+    let season = found(index.season(&slug), "event", &slug)?;
+    let query = q.schedule()?;
+    let key = LiveKey { call: "event", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
+    Ok(live_cached(&app, key, || {
+        let site = app.content.site(locale.site);
+        let mut showtimes: Vec<&Showtime> = season_show_slugs(&app, locale, season)
+            .iter()
+            .flat_map(|show| site.of_show(show))
+            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
+            .collect();
+        showtimes.sort_by_key(|s| s.datetime);
+        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
+    }))
 }
 
 async fn technologies(State(app): State<AppState>, locale: Locale) -> Json<Vec<Technology>> {

@@ -4,12 +4,12 @@
 
 use super::{found, locale_of, translations};
 use crate::app::AppState;
+use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use site::content::*;
 
@@ -18,30 +18,31 @@ const HIGHLIGHTED_NEWS: usize = 2;
 /// Featured items per type.
 const FEATURED: usize = 6;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/news", get(news))
-        .route("/news/{slug}", get(news_item))
-        .route("/news/{slug}/translate", get(article_translate))
-        .route("/news-offers", get(news))
-        .route("/offers/page", get(offers_page))
-        .route("/offers/promotion", get(promotions))
-        .route("/offers/temporary", get(temporary_offers))
-        .route("/offer/{slug}", get(offer))
-        .route("/offer/{slug}/translate", get(offer_translate))
-        .route("/article/{slug}", get(article))
-        .route("/article/{slug}/translate", get(article_translate))
-        .route("/featured", get(featured))
-        .route("/master-template/pages", get(master_templates))
-        .route("/master-template/page/{slug}", get(master_template))
-        .route("/master-template/page/{slug}/translate", get(master_template_translate))
-        .route("/native-ad", get(native_ad))
-        .route("/permanent-autopromo", get(permanent_autopromo))
-        .route("/youtube/latest", get(youtube_latest))
-        .route("/faq/article/slug/{slug}", get(faq_by_slug))
-        .route("/faq/article/id/{id}", get(faq_by_id))
-        .route("/faq/category/{id}", get(faq_category))
-        .route("/faq/categories", get(faq_categories))
+pub fn router() -> ApiRouter {
+    ApiRouter::new("editorial")
+        .get("/news", news, "News and offers")
+        .get("/news/{slug}", news_item, "A news article")
+        .get("/news/{slug}/translate", article_translate, "The article's slug in every language")
+        .get("/news-offers", news, "News and offers")
+        .get("/offers/page", offers_page, "Header of the offers page")
+        .get("/offers/promotion", promotions, "Promotions")
+        .get("/offers/temporary", temporary_offers, "Temporary offers")
+        .get("/offer/{slug}", offer, "An offer")
+        .get("/offer/{slug}/translate", offer_translate, "The offer's slug in every language")
+        .get("/article/{slug}", article, "An article")
+        .get("/article/{slug}/translate", article_translate, "The article's slug in every language")
+        .get("/featured", featured, "Featured items by type")
+        .query(&["type"])
+        .get("/master-template/pages", master_templates, "Editorial pages")
+        .get("/master-template/page/{slug}", master_template, "An editorial page")
+        .get("/master-template/page/{slug}/translate", master_template_translate, "The page's slug in every language")
+        .get("/native-ad", native_ad, "Native advertising slot")
+        .get("/permanent-autopromo", permanent_autopromo, "Permanent self-promotion")
+        .get("/youtube/latest", youtube_latest, "Latest videos of the channel")
+        .get("/faq/article/slug/{slug}", faq_by_slug, "A help-centre article by slug")
+        .get("/faq/article/id/{id}", faq_by_id, "A help-centre article by id")
+        .get("/faq/category/{id}", faq_category, "A help-centre category")
+        .get("/faq/categories", faq_categories, "Help-centre categories with their articles")
 }
 
 async fn news(State(app): State<AppState>, locale: Locale) -> Json<NewsList> {

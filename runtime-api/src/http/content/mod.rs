@@ -13,12 +13,12 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Serialize;
 use site::content::Translations;
 
-pub fn router() -> Router<AppState> {
-    Router::new().merge(places::router()).merge(catalog::router()).merge(editorial::router()).merge(site_wide::router())
+pub fn router() -> crate::http::doc::ApiRouter {
+    places::router().merge(catalog::router()).merge(editorial::router()).merge(site_wide::router())
 }
 
 /// Showtime answers change as showtimes pass: caches keep them only seconds.
@@ -28,6 +28,39 @@ pub fn live<T: Serialize>(value: T) -> Response {
     let mut response = Json(value).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(LIVE_CACHE));
     response
+}
+
+/// A schedule answer from the live cache (see `content::live_cache`): computed and serialised
+/// at most once per few seconds per key, with its tag, so the ETag layer need not hash it.
+pub fn live_cached<T: Serialize>(app: &AppState, key: crate::content::live_cache::LiveKey, compute: impl FnOnce() -> T) -> Response {
+    let now = app.clock.now();
+    let answer = app.cache.get_or_compute(key, now, || {
+        axum::body::Bytes::from(serde_json::to_vec(&compute()).expect("content types serialise"))
+    });
+    answer_response(answer)
+}
+
+/// As `live_cached`, for a computation that can fail (errors are not kept).
+pub fn live_cached_result<T: Serialize>(app: &AppState, key: crate::content::live_cache::LiveKey, compute: impl FnOnce() -> ApiResult<T>) -> ApiResult<Response> {
+    let now = app.clock.now();
+    if let Some(answer) = app.cache.fresh(&key, now) {
+        return Ok(answer_response(answer));
+    }
+    let value = compute()?;
+    let answer = app.cache.get_or_compute(key, now, || axum::body::Bytes::from(serde_json::to_vec(&value).expect("answers serialise")));
+    Ok(answer_response(answer))
+}
+
+fn answer_response(answer: crate::content::live_cache::LiveAnswer) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+            (header::CACHE_CONTROL, HeaderValue::from_static(LIVE_CACHE)),
+            (header::ETAG, answer.etag),
+        ],
+        answer.body,
+    )
+        .into_response()
 }
 
 /// `/…/translate`: the item's slug in every language of the site that has it.

@@ -1,16 +1,17 @@
 //! Cinemas, cities and zones: `/cinemas`, `/cinema/{slug}` (+ `/shows`, `/translate`),
 //! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`.
 
-use super::{found, live, locale_of, translations};
+use super::{found, live_cached, locale_of, translations};
+use crate::content::live_cache::LiveKey;
 use crate::app::AppState;
+use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
 use crate::content::ScheduleQuery;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use chrono::NaiveDate;
 use serde::Deserialize;
 use site::content::*;
@@ -20,16 +21,19 @@ use site::rules::distance_km;
 const NEARBY_CINEMAS: usize = 4;
 const NEARBY_CITIES: usize = 4;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/cinemas", get(cinemas))
-        .route("/cinema/{slug}", get(cinema))
-        .route("/cinema/{slug}/shows", get(cinema_shows))
-        .route("/cinema/{slug}/translate", get(cinema_translate))
-        .route("/cities", get(cities))
-        .route("/city/{slug}", get(city))
-        .route("/zone", get(zones))
-        .route("/zone/{id}", get(zone))
+pub fn router() -> ApiRouter {
+    ApiRouter::new("places")
+        .get("/cinemas", cinemas, "Cinemas of the site")
+        .get("/cinema/{slug}", cinema, "A cinema in detail")
+        .get("/cinema/{slug}/shows", cinema_shows, "A cinema's schedule (all days, or one with ?date)")
+        .query(&["date", "embed"])
+        .get("/cinema/{slug}/translate", cinema_translate, "The cinema's slug in every language")
+        .get("/cities", cities, "Cities with cinemas")
+.get("/city/{slug}/shows", city_shows, "Schedule of a city's cinemas (all days, or one with ?date)")
+        .query(&["date", "embed"])
+        .get("/city/{slug}", city, "A city with its cinemas")
+        .get("/zone", zones, "Zones")
+        .get("/zone/{id}", zone, "A zone")
 }
 
 async fn cinemas(State(app): State<AppState>, locale: Locale) -> Json<Vec<Cinema>> {
@@ -123,8 +127,38 @@ async fn cinema_shows(
     let index = locale_of(&app, locale);
     found(index.cinema(&slug), "cinema", &slug)?;
     let query = q.schedule()?;
-    let showtimes = app.content.site(locale.site).of_cinema(&slug);
-    Ok(live(app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())))
+    let key = LiveKey { call: "cinema", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
+    Ok(live_cached(&app, key, || {
+        let showtimes = app.content.site(locale.site).of_cinema(&slug);
+        app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())
+    }))
+}
+
+/// Schedule of every cinema of a city, one day or all: days → shows → showtimes (each
+/// showtime names its cinema), in time order.
+async fn city_shows(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+    Query(q): Query<DateQuery>,
+) -> ApiResult<Response> {
+    let index = locale_of(&app, locale);
+    found(index.city(&slug), "city", &slug)?;
+    let query = q.schedule()?;
+    let key = LiveKey { call: "city", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
+    Ok(live_cached(&app, key, || {
+        let site = app.content.site(locale.site);
+        let mut showtimes: Vec<&Showtime> = index
+            .content
+            .cinemas
+            .iter()
+            .filter(|c| c.cinema.city_slug == slug)
+            .flat_map(|c| site.of_cinema(&c.cinema.slug))
+            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
+            .collect();
+        showtimes.sort_by_key(|s| s.datetime);
+        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
+    }))
 }
 
 async fn cinema_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {

@@ -4,24 +4,26 @@
 
 use super::{found, locale_of};
 use crate::app::AppState;
+use crate::http::doc::ApiRouter;
 use crate::http::error::ApiResult;
 use crate::http::locale::{Locale, SiteOnly};
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use site::content::*;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/settings", get(settings))
-        .route("/alerts", get(alerts))
-        .route("/footer", get(footer))
-        .route("/footer/faq", get(footer_faq))
-        .route("/cinepass", get(cinepass))
-        .route("/cinepass/current-shows", get(cinepass_shows))
-        .route("/ecards", get(ecards))
-        .route("/cms/1.0.0/ecards", get(ecards))
-        .route("/cms/1.0.0/subscription/subscription-offers", get(subscription_offers))
+pub fn router() -> ApiRouter {
+    ApiRouter::new("site")
+        .get("/settings", settings, "Settings and resolved features of the site")
+        .unlocalized()
+        .get("/alerts", alerts, "Alerts to show")
+        .get("/footer", footer, "Footer columns and links")
+        .get("/footer/faq", footer_faq, "Questions shown in the footer")
+        .get("/cinepass", cinepass, "Subscription (cinepass) page")
+        .get("/cinepass/current-shows", cinepass_shows, "Shows included in the subscription")
+        .get("/ecards", ecards, "E-cards")
+        .get("/cms/1.0.0/ecards", ecards, "E-cards (CMS path)")
+        .get("/cms/1.0.0/subscription/subscription-offers", subscription_offers, "Subscription offers of a catalog")
+        .query(&["catalog"])
 }
 
 async fn settings(State(app): State<AppState>, SiteOnly(site): SiteOnly) -> Json<SiteSettings> {

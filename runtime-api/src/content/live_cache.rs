@@ -1,0 +1,91 @@
+//! A few seconds of memory for schedule answers. A cinema's day is asked for by every visitor
+//! of its page; computing it (statuses, labels, booking URLs) and serialising it once per
+//! few seconds instead of once per request is what lets one core answer thousands per second.
+//! Statuses change when a showtime's reservability ends; an answer kept `TTL` is at most that
+//! late, less than the `max-age` clients are already allowed.
+
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+use chrono::{DateTime, Duration, Utc};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+const TTL_SECONDS: i64 = 5;
+
+/// Answers kept at most; beyond, the cache starts over (keys are validated slugs and dates,
+/// so this bounds memory against a crawler, not against normal use).
+const MAX_ENTRIES: usize = 20_000;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LiveKey {
+    pub call: &'static str,
+    pub site: site::Site,
+    pub lang: site::Lang,
+    pub slug: String,
+    pub date: Option<chrono::NaiveDate>,
+    pub extra: String,
+}
+
+#[derive(Clone)]
+pub struct LiveAnswer {
+    pub body: Bytes,
+    pub etag: HeaderValue,
+}
+
+struct Entry {
+    answer: LiveAnswer,
+    expires: DateTime<Utc>,
+}
+
+#[derive(Default)]
+pub struct LiveCache {
+    entries: Mutex<HashMap<LiveKey, Entry>>,
+}
+
+impl LiveCache {
+    /// The kept answer for `key` if still fresh at `now`.
+    pub fn fresh(&self, key: &LiveKey, now: DateTime<Utc>) -> Option<LiveAnswer> {
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.get(key).filter(|e| e.expires > now).map(|e| e.answer.clone())
+    }
+
+    /// The kept answer for `key` if still fresh at `now`, else `compute`'s, kept.
+    pub fn get_or_compute(&self, key: LiveKey, now: DateTime<Utc>, compute: impl FnOnce() -> Bytes) -> LiveAnswer {
+        if let Some(entry) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            if entry.expires > now {
+                return entry.answer.clone();
+            }
+        }
+        // Computed outside the lock: two requests may both compute a missing answer, which
+        // costs less than making every other request wait.
+        let body = compute();
+        let answer = LiveAnswer { etag: crate::http::etag::tag_of(&body), body };
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= MAX_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(key, Entry { answer: answer.clone(), expires: now + Duration::seconds(TTL_SECONDS) });
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn key(slug: &str) -> LiveKey {
+        LiveKey { call: "cinema", site: site::Site::Fr, lang: site::Lang::Fr, slug: slug.into(), date: None, extra: String::new() }
+    }
+
+    #[test]
+    fn an_answer_is_kept_for_a_few_seconds_then_computed_again() {
+        let cache = LiveCache::default();
+        let t0 = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid");
+        let mut computed = 0;
+        let mut ask = |at| cache.get_or_compute(key("a"), at, || { computed += 1; Bytes::from(format!("v{computed}")) }).body;
+        assert_eq!(ask(t0), "v1");
+        assert_eq!(ask(t0 + Duration::seconds(4)), "v1");
+        assert_eq!(ask(t0 + Duration::seconds(5)), "v2");
+    }
+}

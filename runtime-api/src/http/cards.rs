@@ -1,0 +1,122 @@
+//! Voucher checker and gift cards (spec §7): each look-up needs a captcha response header
+//! checked by the configured verifier and is rate-limited per client address. The answer
+//! carries `resultCode` 0 and the card, or another code, no card and the message the islands
+//! show in their warning alert (spec §8).
+
+use crate::app::AppState;
+use crate::http::doc::ApiRouter;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::locale::Locale;
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use client_store::{GiftCard, Voucher, VoucherStatus};
+use serde::Serialize;
+use std::net::SocketAddr;
+
+/// The header carrying the captcha widget's response.
+pub const CAPTCHA_HEADER: &str = "x-captcha-response";
+
+pub fn router() -> ApiRouter {
+    ApiRouter::new("cards")
+        .get("/voucher/{code}", voucher, "Checks a voucher (needs the X-Captcha-Response header)")
+        .get("/gift-card/{a}/{b}", gift_card, "A gift card's balance by number and PIN (needs the X-Captcha-Response header)")
+}
+
+/// The client's address, from the connection (absent when a test calls the router directly).
+pub struct PeerAddress(pub Option<SocketAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(PeerAddress(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0)))
+    }
+}
+
+/// Result codes: 0 found and usable; the others say why not.
+const FOUND: u8 = 0;
+const NOT_FOUND: u8 = 1;
+const NOT_USABLE: u8 = 2;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardAnswer<T> {
+    result_code: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<T>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+/// Captcha then rate limit: a request without a valid captcha does not spend the quota.
+async fn guard(app: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>, locale: Locale) -> ApiResult<()> {
+    let ip = peer.map(|p| p.ip().to_string()).unwrap_or_else(|| "unknown".into());
+    let response = headers.get(CAPTCHA_HEADER).and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or("");
+    if response.is_empty() {
+        return Err(ApiError::Captcha(app.locales.text(locale.lang, "voucher.captcha")));
+    }
+    match app.live()?.captcha.verify(response, &ip).await {
+        Ok(true) => {}
+        Ok(false) => return Err(ApiError::Captcha(app.locales.text(locale.lang, "voucher.captcha"))),
+        Err(e) => return Err(ApiError::Unavailable(format!("the captcha service failed: {e}"))),
+    }
+    app.live()?.card_limiter.check(&ip, std::time::Instant::now()).map_err(|retry_after| ApiError::TooManyRequests { retry_after })
+}
+
+async fn voucher(
+    State(app): State<AppState>,
+    locale: Locale,
+    PeerAddress(peer): PeerAddress,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+) -> ApiResult<Json<CardAnswer<Voucher>>> {
+    guard(&app, &headers, peer, locale).await?;
+    let code = code.trim().to_ascii_uppercase();
+    if code.is_empty() || code.len() > 64 {
+        return Err(ApiError::BadRequest("a voucher code has 1 to 64 characters".into()));
+    }
+    let found = app.live()?.store.voucher(locale.site.code(), &code).await.map_err(crate::http::client::store_error)?;
+    let today = app.clock.now().date_naive();
+    let answer = match found {
+        Some(v) if v.status == VoucherStatus::Valid && v.valid_until.is_none_or(|d| d >= today) => CardAnswer { result_code: FOUND, card: Some(v), message: None },
+        Some(_) => CardAnswer { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) },
+        None => CardAnswer { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) },
+    };
+    Ok(Json(answer))
+}
+
+/// A gift card without its PIN: the answer never echoes the secret.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GiftCardView {
+    number: String,
+    balance_cents: i64,
+    currency: String,
+    valid_until: Option<chrono::NaiveDate>,
+}
+
+async fn gift_card(
+    State(app): State<AppState>,
+    locale: Locale,
+    PeerAddress(peer): PeerAddress,
+    headers: HeaderMap,
+    Path((number, pin)): Path<(String, String)>,
+) -> ApiResult<Json<CardAnswer<GiftCardView>>> {
+    guard(&app, &headers, peer, locale).await?;
+    if number.len() > 64 || pin.len() > 32 {
+        return Err(ApiError::BadRequest("a card number has at most 64 characters and a PIN 32".into()));
+    }
+    let found: Option<GiftCard> = app.live()?.store.gift_card(locale.site.code(), number.trim(), pin.trim()).await.map_err(crate::http::client::store_error)?;
+    let today = app.clock.now().date_naive();
+    let answer = match found {
+        Some(card) if card.valid_until.is_some_and(|d| d < today) => CardAnswer { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "giftCard.expired")) },
+        Some(card) => CardAnswer {
+            result_code: FOUND,
+            card: Some(GiftCardView { number: card.number, balance_cents: card.balance_cents, currency: card.currency, valid_until: card.valid_until }),
+            message: None,
+        },
+        None => CardAnswer { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "giftCard.notFound")) },
+    };
+    Ok(Json(answer))
+}
