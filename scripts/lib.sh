@@ -51,7 +51,7 @@ ensure_demo_content() {
 API_PID=""
 start_api() {
   say "starting runtime-api on 127.0.0.1:$PORT"
-  "$BIN/runtime-api" serve --snapshot "$DEMO_DIR/snapshot.json" --out "$OUT_DIR" &
+  API_DATA_DIR="${API_DATA_DIR:-$ROOT/data/runtime}" "$BIN/runtime-api" serve --snapshot "$DEMO_DIR/snapshot.json" --out "$OUT_DIR" &
   API_PID=$!
   trap stop_api EXIT
   for _ in $(seq 1 200); do
@@ -150,4 +150,12 @@ need_postgres() {
   fi
   echo "$problem; outside CI, SKIP_POSTGRES=1 skips the PostgreSQL tests" >&2
   exit 1
+}
+
+# wrk, the load generator of scripts/bench (Debian package).
+need_wrk() {
+  command -v wrk >/dev/null 2>&1 && return 0
+  say "installing wrk for the API benchmark"
+  [ "$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq wrk >/dev/null) || true
+  command -v wrk >/dev/null 2>&1 || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 }

@@ -136,7 +136,7 @@ pub fn cities(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<CityDetail> {
                 nearby: Vec::new(),
                 backdrop: Some(media::backdrop_image(&format!("city-{}", c.slug))),
                 backdrop_mobile: None,
-                highlight: (count > 1).then(|| CityHighlight { title, description: None, top_shows: top }),
+                highlight: (count > 1).then_some(CityHighlight { title, description: None, top_shows: top }),
             }
         })
         .collect()

@@ -113,12 +113,14 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
 
 /// Feature flags with per-site overrides, as an operator would set them.
 fn settings() -> Settings {
-    let mut features = FeatureFlags::default();
-    features.authentication_enabled = true;
-    features.offers_menu_displayed = true;
-    features.gift_card_enabled = true;
-    features.business_site_enabled = true;
-    features.tracking_4dx_experience = true;
+    let features = FeatureFlags {
+        authentication_enabled: true,
+        offers_menu_displayed: true,
+        gift_card_enabled: true,
+        business_site_enabled: true,
+        tracking_4dx_experience: true,
+        ..FeatureFlags::default()
+    };
     let mut site_features = BTreeMap::new();
     let on = Some(true);
     let off = Some(false);

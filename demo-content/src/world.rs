@@ -265,7 +265,7 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
             three_d: is_movie && rng.chance(0.15),
             premiere: is_movie && offset > 0 && rng.chance(0.35),
             synopsis: (rng.below(words::HEROES.len()), rng.below(words::TROUBLES.len()), rng.below(words::OUTCOMES.len())),
-            trailer_id: format!("{:011x}", rng.next_u64() & 0xFFFF_FFFF_FFF),
+            trailer_id: format!("{:011x}", rng.next_u64() & 0x0FFF_FFFF_FFFF),
             gone: false,
         });
     }
