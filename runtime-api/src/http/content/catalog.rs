@@ -4,8 +4,7 @@
 //! `/experience-group/{slug}`.
 
 use super::places::{parse_date, DateQuery};
-use super::{found, live, live_cached, locale_of, translations};
-use crate::content::live_cache::LiveKey;
+use super::{found, live, locale_of, schedule_answer, translations};
 use crate::app::AppState;
 use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
@@ -34,7 +33,7 @@ pub fn router() -> ApiRouter {
         .get("/event/{slug}", event, "A season or special event with its showtimes per cinema")
         .get("/event/{slug}/showtimes", event_schedule, "A season's schedule across cinemas (all days, or one with ?date)")
         .query(&["date", "embed"])
-        .get("/event/{slug}/shows", event_shows, "The season's schedule")
+        .get("/event/{slug}/shows", event_shows, "Shows of a season")
         .get("/gpxp", experiences, "Experiences")
         .get("/gpxp/{slug}", experience, "An experience")
         .get("/gpxp/{slug}/shows", experience_shows, "Schedule of an experience")
@@ -177,11 +176,7 @@ async fn experience_shows(
     let experience = found(index.experience(&slug), "experience", &slug)?;
     let tag = experience.tag.clone().unwrap_or_else(|| slug.clone());
     let query = q.schedule()?;
-    let key = LiveKey { call: "experience", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
-    Ok(live_cached(&app, key, || {
-        let showtimes = app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag));
-        app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())
-    }))
+    Ok(schedule_answer(&app, locale, "experience", &slug, "", &query, || app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag))))
 }
 
 /// A show's schedule across the site's cinemas (or one, with `?cinema=`), one day or all.
@@ -192,22 +187,13 @@ async fn show_schedule(
     Query(q): Query<ShowScheduleQuery>,
 ) -> ApiResult<Response> {
     live_show(&app, locale, &slug)?;
-    let index = locale_of(&app, locale);
     if let Some(cinema) = q.cinema.as_deref() {
-        found(index.cinema(cinema), "cinema", cinema)?;
+        found(locale_of(&app, locale).cinema(cinema), "cinema", cinema)?;
     }
     let query = DateQuery { date: q.date.clone(), embed: q.embed }.schedule()?;
-    let key = LiveKey { call: "show", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: format!("{}|{}", query.without_show_data, q.cinema.as_deref().unwrap_or("")) };
-    Ok(live_cached(&app, key, || {
-        let mut showtimes: Vec<&Showtime> = app
-            .content
-            .site(locale.site)
-            .of_show(&slug)
-            .filter(|s| q.cinema.as_deref().is_none_or(|c| s.cinema == c))
-            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
-            .collect();
-        showtimes.sort_by_key(|s| s.datetime);
-        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
+    let cinema = q.cinema.as_deref();
+    Ok(schedule_answer(&app, locale, "show", &slug, cinema.unwrap_or(""), &query, || {
+        app.content.site(locale.site).of_show(&slug).filter(move |s| cinema.is_none_or(|c| s.cinema == c))
     }))
 }
 
@@ -225,20 +211,10 @@ async fn event_schedule(
     Path(slug): Path<String>,
     Query(q): Query<DateQuery>,
 ) -> ApiResult<Response> {
-    let index = locale_of(&app, locale);
-    let season = found(index.season(&slug), "event", &slug)?;
+    let season = found(locale_of(&app, locale).season(&slug), "event", &slug)?;
     let query = q.schedule()?;
-    let key = LiveKey { call: "event", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
-    Ok(live_cached(&app, key, || {
-        let site = app.content.site(locale.site);
-        let mut showtimes: Vec<&Showtime> = season_show_slugs(&app, locale, season)
-            .iter()
-            .flat_map(|show| site.of_show(show))
-            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
-            .collect();
-        showtimes.sort_by_key(|s| s.datetime);
-        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
-    }))
+    let site = app.content.site(locale.site);
+    Ok(schedule_answer(&app, locale, "event", &slug, "", &query, || season_show_slugs(&app, locale, season).iter().flat_map(|show| site.of_show(show))))
 }
 
 async fn technologies(State(app): State<AppState>, locale: Locale) -> Json<Vec<Technology>> {

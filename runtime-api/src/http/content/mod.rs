@@ -40,6 +40,27 @@ pub fn live_cached<T: Serialize>(app: &AppState, key: crate::content::live_cache
     answer_response(answer)
 }
 
+/// A schedule answer (spec §3 Schedule) of the given showtimes, in time order, from the live
+/// cache: `call` and `slug` (with `extra` options) name it in the cache.
+pub fn schedule_answer<'a, I>(app: &'a AppState, locale: Locale, call: &'static str, slug: &str, extra: &str, query: &crate::content::ScheduleQuery, showtimes: impl FnOnce() -> I) -> Response
+where
+    I: Iterator<Item = &'a site::content::Showtime>,
+{
+    let key = crate::content::live_cache::LiveKey {
+        call,
+        site: locale.site,
+        lang: locale.lang,
+        slug: slug.to_string(),
+        date: query.date,
+        extra: format!("{}|{extra}", query.without_show_data),
+    };
+    live_cached(app, key, || {
+        let mut list: Vec<&site::content::Showtime> = showtimes().filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d)).collect();
+        list.sort_by_key(|s| s.datetime);
+        app.content.schedule(locale.site, locale_of(app, locale), list.into_iter(), query, app.clock.now())
+    })
+}
+
 /// As `live_cached`, for a computation that can fail (errors are not kept).
 pub fn live_cached_result<T: Serialize>(app: &AppState, key: crate::content::live_cache::LiveKey, compute: impl FnOnce() -> ApiResult<T>) -> ApiResult<Response> {
     let now = app.clock.now();

@@ -1,8 +1,7 @@
 //! Cinemas, cities and zones: `/cinemas`, `/cinema/{slug}` (+ `/shows`, `/translate`),
 //! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`.
 
-use super::{found, live_cached, locale_of, translations};
-use crate::content::live_cache::LiveKey;
+use super::{found, locale_of, schedule_answer, translations};
 use crate::app::AppState;
 use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
@@ -127,11 +126,7 @@ async fn cinema_shows(
     let index = locale_of(&app, locale);
     found(index.cinema(&slug), "cinema", &slug)?;
     let query = q.schedule()?;
-    let key = LiveKey { call: "cinema", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
-    Ok(live_cached(&app, key, || {
-        let showtimes = app.content.site(locale.site).of_cinema(&slug);
-        app.content.schedule(locale.site, index, showtimes, &query, app.clock.now())
-    }))
+    Ok(schedule_answer(&app, locale, "cinema", &slug, "", &query, || app.content.site(locale.site).of_cinema(&slug)))
 }
 
 /// Schedule of every cinema of a city, one day or all: days → shows → showtimes (each
@@ -145,19 +140,9 @@ async fn city_shows(
     let index = locale_of(&app, locale);
     found(index.city(&slug), "city", &slug)?;
     let query = q.schedule()?;
-    let key = LiveKey { call: "city", site: locale.site, lang: locale.lang, slug: slug.clone(), date: query.date, extra: query.without_show_data.to_string() };
-    Ok(live_cached(&app, key, || {
-        let site = app.content.site(locale.site);
-        let mut showtimes: Vec<&Showtime> = index
-            .content
-            .cinemas
-            .iter()
-            .filter(|c| c.cinema.city_slug == slug)
-            .flat_map(|c| site.of_cinema(&c.cinema.slug))
-            .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
-            .collect();
-        showtimes.sort_by_key(|s| s.datetime);
-        app.content.schedule(locale.site, index, showtimes.into_iter(), &query, app.clock.now())
+    let site = app.content.site(locale.site);
+    Ok(schedule_answer(&app, locale, "city", &slug, "", &query, || {
+        index.content.cinemas.iter().filter(|c| c.cinema.city_slug == slug).flat_map(|c| site.of_cinema(&c.cinema.slug))
     }))
 }
 
