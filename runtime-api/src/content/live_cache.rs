@@ -35,6 +35,8 @@ pub struct LiveAnswer {
 struct Entry {
     answer: LiveAnswer,
     expires: DateTime<Utc>,
+    /// One request is computing the next answer; the others keep getting this one.
+    refreshing: bool,
 }
 
 #[derive(Default)]
@@ -49,22 +51,28 @@ impl LiveCache {
         entries.get(key).filter(|e| e.expires > now).map(|e| e.answer.clone())
     }
 
-    /// The kept answer for `key` if still fresh at `now`, else `compute`'s, kept.
+    /// The kept answer for `key` if still fresh at `now`, else `compute`'s, kept. When an
+    /// answer expires, the first request computes the next one while the others still get
+    /// the expired one: a busy cinema-day is never computed by every waiting request at once.
     pub fn get_or_compute(&self, key: LiveKey, now: DateTime<Utc>, compute: impl FnOnce() -> Bytes) -> LiveAnswer {
-        if let Some(entry) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            if entry.expires > now {
-                return entry.answer.clone();
+        {
+            let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(entry) = entries.get_mut(&key) {
+                if entry.expires > now || entry.refreshing {
+                    return entry.answer.clone();
+                }
+                entry.refreshing = true;
             }
         }
-        // Computed outside the lock: two requests may both compute a missing answer, which
-        // costs less than making every other request wait.
+        // Computed outside the lock. Only a key never seen may be computed by several
+        // requests at once (at start), which costs less than making them all wait.
         let body = compute();
         let answer = LiveAnswer { etag: crate::http::etag::tag_of(&body), body };
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
-        entries.insert(key, Entry { answer: answer.clone(), expires: now + Duration::seconds(TTL_SECONDS) });
+        entries.insert(key, Entry { answer: answer.clone(), expires: now + Duration::seconds(TTL_SECONDS), refreshing: false });
         answer
     }
 }
@@ -87,5 +95,21 @@ mod tests {
         assert_eq!(ask(t0), "v1");
         assert_eq!(ask(t0 + Duration::seconds(4)), "v1");
         assert_eq!(ask(t0 + Duration::seconds(5)), "v2");
+    }
+
+    #[test]
+    fn while_one_request_refreshes_an_expired_answer_the_others_get_the_old_one() {
+        let cache = LiveCache::default();
+        let t0 = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid");
+        cache.get_or_compute(key("a"), t0, || Bytes::from("old"));
+        let later = t0 + Duration::seconds(6);
+        let during = cache.get_or_compute(key("a"), later, || {
+            // Another request arrives while this one computes.
+            let other = cache.get_or_compute(key("a"), later, || Bytes::from("computed twice"));
+            assert_eq!(other.body, "old");
+            Bytes::from("new")
+        });
+        assert_eq!(during.body, "new");
+        assert_eq!(cache.get_or_compute(key("a"), later, || Bytes::from("x")).body, "new");
     }
 }
