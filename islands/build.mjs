@@ -1,4 +1,4 @@
-// Bundles the islands: one ES module per island (src/islands/*.tsx) with shared chunks,
+// Bundles the islands: one ES module per island (src/islands/*.ts[x]) with shared chunks,
 // React's API served by preact/compat, minified, content-hashed names; then the loader
 // (loader.[hash].js) with the islands' manifest inside; then manifest.json, which the Rust
 // generator reads so a page references only the islands it shows:
@@ -7,9 +7,15 @@
 //     "islands": { "NAME": { "file": "NAME.HASH.js", "imports": ["chunk-HASH.js"], "css": "…" } } }
 //
 // Paths are relative to the output folder; `imports` are the chunks the island's module
-// imports statically (transitively): a page may preload them. Usage:
+// imports statically (transitively): a page may preload them; `lazy` are the chunks it
+// imports only when the visitor asks (a modal's content), transitively. `hydrate` and
+// `labels` come from islands.json: the generator writes them on the island's element and in
+// its props. Usage:
 //   node build.mjs [--out DIR] [--loader-limit BYTES]   (default: dist beside this file, 1536)
-// The gzipped sizes are printed; the build fails when the loader passes 1.5 KB gzipped.
+// The gzipped sizes are printed — per file, per island, and per page kind of islands.json
+// (what a page loads before any interaction, and once every island it shows has loaded
+// with its lazy parts); the build fails when the loader passes 1.5 KB gzipped or a page
+// passes its budget.
 
 import * as esbuild from "esbuild";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +24,11 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** Which islands exist, how each hydrates, its UI strings, the islands of each page kind, the budgets. */
+export const CONFIG_PATH = join(here, "islands.json");
+export const readConfig = () => JSON.parse(readFileSync(CONFIG_PATH, "utf8"));
+/** Hydration modes that run without the visitor doing anything. */
+const EAGER = new Set(["load", "idle", "visible"]);
 /** The loader's budget in gzipped bytes (1.5 KB); `--loader-limit` lowers it for tests. */
 const LOADER_LIMIT = 1536;
 
@@ -57,15 +68,51 @@ const shared = {
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 
+/**
+ * Gzipped sizes of a build in `dir`: per island (its module and static chunks; with its lazy
+ * chunks too) and per page kind — `before`: the loader and every island hydrated without
+ * interaction (load, idle, visible) with their static chunks, each file counted once;
+ * `after`: the loader and every island of the page with all its chunks, lazy ones included.
+ */
+export function measure(dir, manifest, config = readConfig()) {
+  const sizes = new Map();
+  const size = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gz(join(dir, file)));
+    return sizes.get(file);
+  };
+  const total = (files) => [...new Set(files)].reduce((sum, f) => sum + size(f), 0);
+  const initial = (name) => [manifest.islands[name].file, ...manifest.islands[name].imports];
+  const all = (name) => [...initial(name), ...(manifest.islands[name].lazy ?? [])];
+  const islands = Object.fromEntries(
+    Object.keys(manifest.islands).map((name) => [name, { hydrate: manifest.islands[name].hydrate, initial: total(initial(name)), all: total(all(name)) }]),
+  );
+  const pages = {};
+  for (const [kind, own] of Object.entries(config.pages)) {
+    if (kind === "every") continue;
+    const names = [...new Set([...(config.pages.every ?? []), ...own])].filter((n) => manifest.islands[n]);
+    const eager = names.filter((n) => EAGER.has(manifest.islands[n].hydrate));
+    pages[kind] = {
+      islands: names,
+      before: size(manifest.loader) + total(eager.flatMap(initial)),
+      after: size(manifest.loader) + total(names.flatMap(all)),
+    };
+  }
+  return { islands, pages };
+}
+
 export async function build(out, loaderLimit = LOADER_LIMIT) {
+  const config = readConfig();
   const islandsDir = join(here, "src", "islands");
   const entryPoints = Object.fromEntries(
     readdirSync(islandsDir)
-      .filter((f) => f.endsWith(".tsx") && !f.includes(".test."))
+      .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
       .sort()
-      .map((f) => [basename(f, ".tsx"), join(islandsDir, f)]),
+      .map((f) => [basename(f).replace(/\.tsx?$/, ""), join(islandsDir, f)]),
   );
   if (Object.keys(entryPoints).length === 0) throw new Error("no island in src/islands");
+  for (const name of Object.keys(entryPoints)) {
+    if (!config.islands[name]) throw new Error(`island ${name} has no entry in islands.json`);
+  }
 
   // Built aside, then swapped in: a failed build leaves the previous output as it was.
   const staging = `${out}.staging`;
@@ -92,11 +139,28 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     }
     return seen;
   };
+  // Every chunk reachable from `path` (dynamic imports included), itself excepted.
+  const reachable = (path, seen = new Set()) => {
+    for (const imp of outputs[path]?.imports ?? []) {
+      if (imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      reachable(imp.path, seen);
+    }
+    return seen;
+  };
+  const islandEntry = (entryPoint) => {
+    const name = basename(entryPoint).replace(/\.tsx?$/, "");
+    return resolve(here, entryPoint) === entryPoints[name] ? name : null;
+  };
   const manifest = { loader: "", islands: {} };
   for (const [path, output] of Object.entries(outputs)) {
-    if (!output.entryPoint || !path.endsWith(".js")) continue;
-    const name = basename(output.entryPoint).replace(/\.tsx?$/, "");
-    const entry = { file: rel(path), imports: [...staticImports(path)].map(rel).sort() };
+    // Entry points are the islands, and the modules they import lazily (not islands).
+    const name = output.entryPoint && path.endsWith(".js") ? islandEntry(output.entryPoint) : null;
+    if (!name) continue;
+    const imports = staticImports(path);
+    const lazy = [...reachable(path)].filter((p) => !imports.has(p) && p.endsWith(".js"));
+    const { hydrate, labels = [] } = config.islands[name];
+    const entry = { file: rel(path), imports: [...imports].map(rel).sort(), lazy: lazy.map(rel).sort(), hydrate, labels };
     if (output.cssBundle) entry.css = rel(output.cssBundle);
     manifest.islands[name] = entry;
   }
@@ -121,14 +185,26 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
   for (const file of readdirSync(staging).filter((f) => f.endsWith(".js") && f !== manifest.loader).sort()) {
     lines.push(`  ${file.padEnd(36)} ${kb(gz(join(staging, file)))} gzipped`);
   }
-  for (const [name, entry] of Object.entries(manifest.islands)) {
-    const total = [entry.file, ...entry.imports].reduce((sum, f) => sum + gz(join(staging, f)), 0);
-    lines.push(`  island ${name.padEnd(29)} ${kb(total)} gzipped with its chunks`);
+  const report = measure(staging, manifest, config);
+  for (const [name, island] of Object.entries(report.islands)) {
+    lines.push(`  island ${name.padEnd(29)} ${kb(island.initial)} gzipped with its chunks, ${kb(island.all)} with its lazy parts (${island.hydrate})`);
   }
+  const { beforeInteraction, afterAll } = config.budgets;
+  const over = [];
+  for (const [kind, page] of Object.entries(report.pages)) {
+    lines.push(`  page ${kind.padEnd(31)} ${kb(page.before)} before interaction, ${kb(page.after)} after every island`);
+    if (page.before > beforeInteraction) over.push(`${kind} loads ${page.before} bytes before interaction (budget ${beforeInteraction})`);
+    if (page.after > afterAll) over.push(`${kind} loads ${page.after} bytes with every island (budget ${afterAll})`);
+  }
+  lines.push(`  budgets: ${kb(beforeInteraction)} before interaction, ${kb(afterAll)} after every island, per page`);
   console.log(`islands: ${Object.keys(manifest.islands).length} bundled into ${out}\n${lines.join("\n")}`);
   if (loaderGz > loaderLimit) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`the loader is ${loaderGz} bytes gzipped, over the ${loaderLimit}-byte limit`);
+  }
+  if (over.length > 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`over budget: ${over.join("; ")}`);
   }
 
   // Replace only a folder this build wrote before (it has our manifest), never anything else.

@@ -14,8 +14,16 @@ const out = join(work, "assets", "islands");
 
 interface Manifest {
   loader: string;
-  islands: Record<string, { file: string; imports: string[]; css?: string }>;
+  islands: Record<string, { file: string; imports: string[]; lazy: string[]; hydrate: string; labels: string[]; css?: string }>;
 }
+
+interface IslandsConfig {
+  budgets: { beforeInteraction: number; afterAll: number };
+  islands: Record<string, { hydrate: string; labels?: string[] }>;
+  pages: Record<string, string[]>;
+}
+
+const config = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "islands.json"), "utf8")) as IslandsConfig;
 
 function runBuild(...args: string[]) {
   return spawnSync(process.execPath, ["build.mjs", ...args], { cwd: islandsDir, encoding: "utf8" });
@@ -39,8 +47,8 @@ const REACT_DOM_MARKERS = ["react-dom", "__reactFiber", "__reactProps", "__react
 
 describe("islands build", () => {
   it("writes one hashed module per island and the manifest", () => {
-    const islands = readdirSync(join(islandsDir, "src", "islands")).filter((f) => f.endsWith(".tsx") && !f.includes(".test."));
-    expect(Object.keys(manifest.islands).sort()).toEqual(islands.map((f) => f.replace(/\.tsx$/, "")).sort());
+    const islands = readdirSync(join(islandsDir, "src", "islands")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+    expect(Object.keys(manifest.islands).sort()).toEqual(islands.map((f) => f.replace(/\.tsx?$/, "")).sort());
     for (const [name, entry] of Object.entries(manifest.islands)) {
       expect(entry.file).toMatch(new RegExp(`^${name}\\.[A-Z0-9]{8}\\.js$`));
       for (const file of [entry.file, ...entry.imports]) expect(existsSync(join(out, file)), file).toBe(true);
@@ -54,6 +62,39 @@ describe("islands build", () => {
     expect(a?.imports.filter((chunk) => b?.imports.includes(chunk))).not.toEqual([]);
     // The island's own file stays small: the framework is in the shared chunk.
     expect(readFileSync(join(out, a?.file ?? "")).length).toBeLessThan(4096);
+  });
+
+  it("carries each island's hydration and UI strings from islands.json", () => {
+    for (const [name, entry] of Object.entries(manifest.islands)) {
+      expect(entry.hydrate).toBe(config.islands[name]?.hydrate);
+      expect(entry.labels).toEqual(config.islands[name]?.labels ?? []);
+      for (const file of entry.lazy) expect(existsSync(join(out, file)), file).toBe(true);
+    }
+  });
+
+  it("keeps every page within its budgets: 12 KB gzipped before any interaction, 40 KB with every island", () => {
+    const gz = (file: string) => gzipSync(readFileSync(join(out, file)), { level: 9 }).length;
+    const sum = (files: Iterable<string>) => [...new Set(files)].reduce((total, f) => total + gz(f), 0);
+    const eager = new Set(["load", "idle", "visible"]);
+    const kinds = Object.keys(config.pages).filter((k) => k !== "every");
+    expect(kinds.length).toBeGreaterThan(10);
+    const report: string[] = [];
+    for (const kind of kinds) {
+      const names = [...new Set([...(config.pages.every ?? []), ...(config.pages[kind] ?? [])])];
+      const islands = names.map((n) => manifest.islands[n]!);
+      expect(islands.every(Boolean), kind).toBe(true);
+      const before = sum([manifest.loader, ...islands.filter((i) => eager.has(i.hydrate)).flatMap((i) => [i.file, ...i.imports])]);
+      const after = sum([manifest.loader, ...islands.flatMap((i) => [i.file, ...i.imports, ...i.lazy])]);
+      report.push(`${kind} ${before} ${after}`);
+      expect(before, `${kind} before interaction`).toBeLessThanOrEqual(config.budgets.beforeInteraction);
+      expect(after, `${kind} after every island`).toBeLessThanOrEqual(config.budgets.afterAll);
+      // Nothing a page loads before interaction holds the UI framework.
+      const early = islands.filter((i) => eager.has(i.hydrate)).flatMap((i) => [i.file, ...i.imports]);
+      for (const file of early) expect(readFileSync(join(out, file), "utf8").includes("__H"), `${kind}: preact hooks in ${file}`).toBe(false);
+    }
+    expect(config.budgets).toEqual({ beforeInteraction: 12 * 1024, afterAll: 40 * 1024 });
+    expect(stdout).toMatch(/page Cinema\s+[0-9.]+ KB before interaction, [0-9.]+ KB after every island/);
+    expect(report).toHaveLength(kinds.length);
   });
 
   it("bundles no react-dom code", () => {

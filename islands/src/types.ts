@@ -110,6 +110,25 @@ export interface SearchResult {
   dateType?: string;
 }
 
+/** The results of one type in a search answer: a preview (or all, for one type) and the total. */
+export interface SearchGroup {
+  type: SearchResultType;
+  total: number;
+  items: SearchResult[];
+}
+
+/** `GET /api/search/full`: the groups in the modal's order, empty ones included. */
+export interface SearchAnswer {
+  query: string;
+  groups: SearchGroup[];
+}
+
+/** The cinema of a cinema search result's payload. */
+export interface CinemaPayload {
+  cinema: { name: string; slug: string; address?: { city?: string; postalCode?: string } };
+  experiences?: string[];
+}
+
 export interface HistoryItem {
   title: string;
   subtitle?: string;
@@ -182,6 +201,13 @@ export interface AccountPayload {
 
 export type Emotion = "disappointed" | "liked" | "loved";
 
+/** One show's feelings as the client API answers them (`intention` set: on the wish list). */
+export interface ShowFeeling {
+  slug: string;
+  intention?: number | null;
+  emotion?: Emotion | null;
+}
+
 export interface Feelings {
   wishlist: string[];
   emotions: Record<string, Emotion>;
@@ -228,4 +254,50 @@ export interface Video {
 export interface Alternate {
   lang: Lang;
   path: string;
+}
+
+/** A voucher found by the checker (`/voucher/{code}`), as the API serialises it. */
+export interface VoucherCard {
+  code: string;
+  label?: string;
+  kind?: string;
+  valid_until?: string | null;
+  validUntil?: string | null;
+  status?: string;
+}
+
+/** `resultCode` 0: the voucher is valid and `card` describes it; otherwise `message` says why not. */
+export interface VoucherAnswer {
+  resultCode: number;
+  message?: string | null;
+  card?: VoucherCard | null;
+}
+
+/** A showtime of a schedule answer (`/api/cinema/{slug}/shows?date=`), the fields the islands show. */
+export interface Showtime {
+  id: string;
+  show: string;
+  cinema: string;
+  status: "available" | "soldout" | "locked";
+  datetime: string;
+  endTime?: string;
+  version: { slug: string; label: string };
+  tags?: string[];
+  flags?: { threeD?: boolean };
+  bookingUrl?: string;
+  auditorium?: string;
+  seatCount?: number;
+  accessibilityIcons?: string[];
+  experienceIcons?: string[];
+  specialShowtimeDetails?: {
+    titleShowtimeDetails?: string;
+    descriptionShowtimeDetails?: string;
+    titleScreening?: string;
+    modalTitle?: string;
+  };
+}
+
+/** A schedule answer: days (YYYY-MM-DD) to shows and their showtimes. */
+export interface ScheduleAnswer {
+  days: Record<string, { show: string; data?: { title?: string } | null; showtimes: Showtime[] }[]>;
 }

@@ -48,16 +48,39 @@ describe("API client", () => {
     expect(f.calls).toHaveLength(5);
   });
 
-  it("searches with q and type and drops nothing itself", async () => {
-    const f = fakeFetch(() => ({ body: [{ id: "1", type: "event", slug: "e", title: "E" }] }));
+  it("searches with q, type and scope, and reads the grouped answer", async () => {
+    const group = { type: "event", total: 1, items: [{ id: "1", type: "event", slug: "e", title: "E" }] };
+    const f = fakeFetch(() => ({ body: { query: "dune", groups: [group] } }));
     const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
-    expect(await api.search("dune", "show")).toHaveLength(1);
+    expect(await api.search("dune", { type: "show" })).toEqual({ query: "dune", groups: [group] });
     expect(f.calls[0]?.url.pathname).toBe("/api/search/full");
     expect(Object.fromEntries(f.calls[0]?.url.searchParams ?? [])).toEqual({ q: "dune", type: "show", language: "fr" });
-    const wrapped = fakeFetch(() => ({ body: { results: [{ id: "2", type: "faq", slug: "f", title: "F" }] } }));
-    const api2 = createApiClient({ origin: ORIGIN, language: "fr", fetch: wrapped.fetch });
-    expect((await api2.search("aide"))[0]?.id).toBe("2");
-    expect(wrapped.calls[0]?.url.searchParams.has("type")).toBe(false);
+    await api.search("aide", { scope: "faq" });
+    expect(Object.fromEntries(f.calls[1]?.url.searchParams ?? [])).toEqual({ q: "aide", scope: "faq", language: "fr" });
+    const odd = fakeFetch(() => ({ body: { nope: 1 } }));
+    expect(await createApiClient({ origin: ORIGIN, language: "fr", fetch: odd.fetch }).search("x")).toEqual({ query: "x", groups: [] });
+  });
+
+  it("checks a voucher with its captcha answer, uncached", async () => {
+    const f = fakeFetch(() => ({ body: { resultCode: 0, card: { code: "AB12" } } }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    await api.voucher(" AB12 ", "answer");
+    await api.voucher(" AB12 ", "answer");
+    expect(f.calls).toHaveLength(2);
+    expect(f.calls[0]?.url.pathname).toBe("/api/voucher/AB12");
+    expect(headers(f.calls[0])["X-Captcha-Response"]).toBe("answer");
+  });
+
+  it("reads the client and its feelings with the token", async () => {
+    const f = fakeFetch((url) => ({ body: url.pathname.endsWith("/shows") ? [{ slug: "dune", intention: 2 }] : { id: "c 1", favoriteCinemas: ["a"] } }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    api.setToken("tok");
+    expect((await api.client("c 1")).favoriteCinemas).toEqual(["a"]);
+    expect(await api.feelings("c 1", ["dune"])).toEqual([{ slug: "dune", intention: 2 }]);
+    expect(f.calls[0]?.url.pathname).toBe("/api/client/c%201");
+    expect(f.calls[1]?.init.method).toBe("POST");
+    expect(JSON.parse(String(f.calls[1]?.init.body))).toEqual({ showSlugs: ["dune"] });
+    expect(headers(f.calls[1]).Authorization).toBe("Bearer tok");
   });
 
   it("sends the bearer token on client calls only, and never caches them", async () => {

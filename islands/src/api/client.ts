@@ -2,7 +2,7 @@
 // `language` query parameter on /api/ calls (not on /api/settings), a bearer token on the
 // signed-in client's calls, and GET answers cached in memory per URL and parameters.
 
-import type { AccountPayload, AuthEndpoints, Emotion, Lang, SearchResult, SearchResultType } from "../types";
+import type { AccountPayload, AuthEndpoints, Client, Emotion, Lang, SearchAnswer, SearchResultType, ShowFeeling, VoucherAnswer } from "../types";
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -41,7 +41,14 @@ export interface ApiClient {
   get<T>(path: string, params?: Params): Promise<T>;
   setToken(token: string | null): void;
   clearCache(): void;
-  search(q: string, type?: SearchResultType): Promise<SearchResult[]>;
+  /** `/search/full`: result groups with their totals; one type gives all its results. */
+  search(q: string, options?: { type?: SearchResultType; scope?: "faq" }): Promise<SearchAnswer>;
+  /** The signed-in client (favourite cinemas of this site included). */
+  client(clientId: string): Promise<Client>;
+  /** The client's wish and emotion for each listed show that has one. */
+  feelings(clientId: string, shows: string[]): Promise<ShowFeeling[]>;
+  /** The voucher checker (never cached: each check carries its own captcha answer). */
+  voucher(code: string, captcha: string): Promise<VoucherAnswer>;
   addFavourite(clientId: string, cinema: string): Promise<void>;
   removeFavourite(clientId: string, cinema: string): Promise<void>;
   setIntention(clientId: string, show: string, isDelete: boolean): Promise<void>;
@@ -81,9 +88,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return u.toString();
   }
 
-  async function request<T>(method: string, path: string, params?: Params, body?: unknown): Promise<T> {
+  async function request<T>(method: string, path: string, params?: Params, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
     const target = url(path, params);
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: "application/json", ...extra };
     if (token && isClientCall(path)) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, credentials: "same-origin" };
@@ -124,9 +131,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     clearCache() {
       cache.clear();
     },
-    async search(q, type) {
-      const answer = await get<SearchResult[] | { results?: SearchResult[] }>("/api/search/full", { q, type });
-      return Array.isArray(answer) ? answer : (answer.results ?? []);
+    async search(q, options = {}) {
+      const answer = await get<Partial<SearchAnswer> | null>("/api/search/full", { q, type: options.type, scope: options.scope });
+      return { query: answer?.query ?? q, groups: Array.isArray(answer?.groups) ? answer.groups : [] };
+    },
+    client(clientId) {
+      return request<Client>("GET", `/api/client/${seg(clientId)}`);
+    },
+    async feelings(clientId, shows) {
+      const answer = await request<ShowFeeling[] | null>("POST", `/api/client/${seg(clientId)}/shows`, undefined, { showSlugs: shows });
+      return Array.isArray(answer) ? answer : [];
+    },
+    voucher(code, captcha) {
+      return request<VoucherAnswer>("GET", `/api/voucher/${seg(code.trim())}`, undefined, undefined, { "X-Captcha-Response": captcha });
     },
     async addFavourite(clientId, cinema) {
       await request("POST", `/api/client/${seg(clientId)}/cinema/${seg(cinema)}`);

@@ -3,14 +3,14 @@ import { act } from "preact/test-utils";
 import { render } from "preact";
 import { afterEach, describe, expect, it } from "vitest";
 import { mount } from "../islands/alerts";
+import { startIslands } from "../loader/core";
 import { createAlertsStore } from "../stores/alerts";
-import { pageAlerts, resetPageStores } from "../stores/page";
+import { pageAlerts } from "../stores/page/alerts";
+import { cleanPage, settle, testPage } from "../testing/islands";
+import { FR } from "../testing/labels";
 import { AlertsArea } from "./AlertsArea";
 
-afterEach(() => {
-  document.body.innerHTML = "";
-  resetPageStores();
-});
+afterEach(cleanPage);
 
 describe("alerts area", () => {
   it("renders the first alert and dismisses a closable one", () => {
@@ -20,33 +20,37 @@ describe("alerts area", () => {
     act(() => render(<AlertsArea store={store} closeLabel="Fermer" />, root));
     expect(root.innerHTML).toBe("");
     act(() => {
-      store.getState().push({ level: "warning", title: "5 favoris au plus", subtitle: "Retirez-en un", closable: true, class: "fav" });
+      store.getState().push({ level: "warning", title: "5 favoris au plus", subtitle: "Retirez-en un", closable: true, class: "fav", icon: "warning" });
       store.getState().push({ level: "info", title: "Suivante" });
     });
     const alert = root.querySelector(".alert");
     expect(alert?.className).toBe("alert alert-warning fav");
-    expect(alert?.getAttribute("role")).toBe("alert");
+    expect(alert?.getAttribute("data-icon")).toBe("warning");
     expect(alert?.textContent).toContain("Retirez-en un");
-    act(() => root.querySelector<HTMLButtonElement>("button[aria-label=Fermer]")?.click());
+    const close = root.querySelector<HTMLButtonElement>("button[aria-label=Fermer]")!;
+    expect(close.classList.contains("tap")).toBe(true);
+    act(() => close.click());
     expect(root.querySelector("strong")?.textContent).toBe("Suivante");
     expect(root.querySelector("button")).toBeNull();
+    act(() => render(null, root));
   });
 
-  it("mounts as an island on the page's shared alert queue", () => {
-    resetPageStores({
-      url: { read: () => ({ pathname: "/", search: "", hash: "" }), replace() {}, navigate() {} },
-      timers: { set: (f, ms) => setTimeout(f, ms), clear: (id) => clearTimeout(id) },
-      clock: { now: () => 0 },
-      storage: { getItem: () => null, setItem() {}, removeItem() {} },
-      userAgent: "",
-      viewport: { width: 1280, height: 800 },
-      setCssVar() {},
-      scrollLock: { lock() {}, unlock() {} },
-    });
-    document.body.innerHTML = `<div data-island="alerts" aria-live="polite"></div>`;
+  it("is loaded by the loader when the first alert comes, and shows it in the status area", async () => {
+    testPage();
+    document.body.innerHTML = `<div class="alerts" role="status" data-island="alerts" data-hydrate="interaction" data-src="/alerts.js"><script type="application/json" data-props>{"labels":{"alerts.close":"${FR["alerts.close"]}"}}</script></div>`;
     const el = document.querySelector<HTMLElement>("[data-island]")!;
-    act(() => mount(el, { closeLabel: "Close" }));
-    act(() => void pageAlerts().getState().push({ level: "info", title: "Hello" }));
-    expect(el.querySelector("strong")?.textContent).toBe("Hello");
+    const loaded: string[] = [];
+    startIslands(document, async (url) => {
+      loaded.push(url);
+      return { mount: (e, props) => mount(e, props as Parameters<typeof mount>[1]) };
+    });
+    await settle();
+    expect(loaded).toEqual([]);
+    act(() => void pageAlerts().getState().push({ level: "info", title: "Bonjour", closable: true }));
+    await settle();
+    expect(loaded).toEqual(["/alerts.js"]);
+    expect(el.querySelector("strong")?.textContent).toBe("Bonjour");
+    expect(el.querySelector("button")?.getAttribute("aria-label")).toBe(FR["alerts.close"]);
+    act(() => render(null, el));
   });
 });

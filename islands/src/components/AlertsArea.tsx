@@ -1,7 +1,8 @@
 // The alert on screen (the first of the queue), with its close button when it is closable.
+// The area itself (the page's `role="status"` element) announces it.
 
-import { useStore } from "zustand";
 import { currentAlert, type AlertsStore } from "../stores/alerts";
+import { useStore } from "./use-store";
 
 export interface AlertsAreaProps {
   store: AlertsStore;
@@ -14,17 +15,17 @@ export function AlertsArea({ store, closeLabel }: AlertsAreaProps) {
   if (!alert) return null;
   const classes = ["alert", `alert-${alert.level}`, alert.class].filter(Boolean).join(" ");
   return (
-    <div className={classes} role={alert.level === "warning" ? "alert" : "status"}>
+    <div className={classes} data-icon={alert.icon}>
       <strong>{alert.title}</strong>
       {alert.subtitle ? <p>{alert.subtitle}</p> : null}
       {alert.cta ? (
-        <a href={alert.cta.url} {...(alert.cta.newTab ? { target: "_blank", rel: "noopener" } : {})}>
+        <a className="tap" href={alert.cta.url} {...(alert.cta.newTab ? { target: "_blank", rel: "noopener" } : {})}>
           {alert.cta.label}
         </a>
       ) : null}
       {alert.closable ? (
-        <button type="button" aria-label={closeLabel} onClick={() => store.getState().dismiss(alert.id)}>
-          ×
+        <button type="button" className="alert-close tap" aria-label={closeLabel} onClick={() => store.getState().dismiss(alert.id)}>
+          <span aria-hidden="true">×</span>
         </button>
       ) : null}
     </div>

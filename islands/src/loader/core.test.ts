@@ -104,6 +104,31 @@ describe("island loader", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("hydrates an idle island at the first interaction with it", () => {
+    const { load } = page(`<div data-island="a" data-hydrate="idle" data-src="/a.js"><button type="button">b</button></div>`);
+    vi.stubGlobal("requestIdleCallback", () => 0);
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
+    document.querySelector("button")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("replays a click made on a button before the island was ready", async () => {
+    document.body.innerHTML = `<div data-island="a" data-hydrate="interaction" data-src="/a.js"><button type="button">b</button><a href="#x">x</a></div>`;
+    const clicks: string[] = [];
+    const load = vi.fn(async (): Promise<IslandModule> => ({
+      mount: (el) => el.querySelector("button")?.addEventListener("click", () => clicks.push("island")),
+    }));
+    startIslands(document, load);
+    document.querySelector("button")?.click();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(clicks).toEqual([]);
+    await flush();
+    expect(clicks).toEqual(["island"]);
+    document.querySelector("button")?.click();
+    expect(clicks).toEqual(["island", "island"]);
+  });
+
   it("never mounts an island twice, and reports a module that fails", async () => {
     const { load, mounted } = page(`<div data-island="a" data-src="/a.js"></div>`);
     startIslands(document, load);

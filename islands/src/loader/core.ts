@@ -7,10 +7,14 @@
 //     <script type="application/json" data-props>{…escaped JSON…}</script>
 //   </div>
 // - data-hydrate: load (default) at once; idle when the browser is idle; visible when the
-//   element nears the viewport; interaction on the first pointerdown, focusin or keydown in it.
+//   element nears the viewport; interaction on the first pointerdown, focusin or keydown in
+//   it, or a `hydrate` event dispatched on it (another island needs it: the alerts area).
 // - data-src: the module URL; without it, the loader's own manifest (name → URL) is used.
 // - props: a child `script[data-props]` (removed before hydrating, so the markup matches the
 //   component's), or the element's next sibling; none means `{}`.
+// - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
+//   and a click on one of its `button[type=button]` before it is ready is replayed once it
+//   is: the visitor's first click is never lost to the loading.
 
 export interface IslandModule {
   mount(el: HTMLElement, props: unknown): void;
@@ -31,14 +35,28 @@ export function startIslands(root: ParentNode, load: Importer, manifest: Record<
     const data = el.dataset;
     const src = data.src || manifest[data.island!];
     if (!src || data.mounted != null) return;
+    let clicked: HTMLElement | null = null;
+    const early = (e: Event) => {
+      const button = (e.target as Element).closest("button[type=button]") as HTMLElement | null;
+      if (button) clicked = button;
+      run();
+    };
     const run = () => {
       if (data.mounted != null) return;
       data.mounted = "";
       load(src)
-        .then((m) => m.mount(el, readProps(el)))
+        .then((m) => {
+          m.mount(el, readProps(el));
+          el.removeEventListener("click", early);
+          clicked?.click();
+        })
         .catch((e) => console.error("island " + data.island, e));
     };
     const how = data.hydrate;
+    if (how && how != "load") {
+      el.addEventListener("click", early);
+      for (const type of ["pointerdown", "focusin", "keydown", "hydrate"]) el.addEventListener(type, run, { once: true, passive: true });
+    }
     if (how == "idle") {
       (window.requestIdleCallback || setTimeout)(run);
     } else if (how == "visible" && "IntersectionObserver" in window) {
@@ -49,9 +67,7 @@ export function startIslands(root: ParentNode, load: Importer, manifest: Record<
         }
       }, { rootMargin: "200px" });
       seen.observe(el);
-    } else if (how == "interaction") {
-      for (const type of ["pointerdown", "focusin", "keydown"]) el.addEventListener(type, run, { once: true, passive: true });
-    } else {
+    } else if (how != "interaction") {
       run();
     }
   });

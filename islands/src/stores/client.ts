@@ -7,10 +7,12 @@
 
 import { createStore } from "zustand/vanilla";
 import type { ApiClient } from "../api/client";
-import { avatarInitials, showAvatar } from "../lib/client-rules";
+import { clientFromAccount, frameUrl, webCryptoSha256 } from "../lib/account";
 import type { CookieJar } from "../lib/cookies";
 import type { UrlPort } from "../lib/url";
 import type { AccountPayload, Client, Lang, SiteCode } from "../types";
+
+export { avatarOf, clientFromAccount, frameUrl, webCryptoSha256 } from "../lib/account";
 
 export type FrameKind = "signIn" | "signUp" | "register" | "verifyEmail";
 
@@ -74,69 +76,14 @@ export interface ClientDeps {
   emailValidationUrl?: string;
   sha256?: (text: string) => Promise<string>;
   onFrameEvent?: (event: FrameEvent) => void;
+  /**
+   * The session the page already asked for before this store existed (the islands' first
+   * stage): used for the first load instead of asking again.
+   */
+  firstSession?: () => Promise<{ accessToken: string; account: AccountPayload } | null>;
 }
 
 export const DEFAULT_SESSION_COOKIES = ["cgp_auth", "cgp_auth_retry"];
-
-export async function webCryptoSha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The client as the site uses it, from the accounts API's payload. */
-export function clientFromAccount(account: AccountPayload, site: SiteCode): Client {
-  const first = account.firstname?.trim() ?? "";
-  const last = account.lastname?.trim() ?? "";
-  const mailCommunication = account.mailCommunication ?? false;
-  const sendNewsletter = account.sendNewsletter ?? false;
-  const s = account.subscription;
-  const client: Client = {
-    id: account.icu,
-    name: [first, last].filter(Boolean).join(" "),
-    email: account.email ?? "",
-    avatarFallback: avatarInitials(first, last),
-    favoriteCinemas: account.favoriteCinemas ?? [],
-    registered: account.registered ?? false,
-    emailVerify: account.emailVerify ?? false,
-    firstLogin: account.firstLogin ?? false,
-    sendNewsletter,
-    mailCommunication,
-    // The newsletter flag: the FR site reads the mail-communication flag, others sendNewsletter.
-    subscriptions: { newsletter: site === "fr" ? mailCommunication : sendNewsletter, cinepass: account.cinepassSubscription ?? false },
-  };
-  if (showAvatar(account.photoUrl) && account.photoUrl) client.avatar = account.photoUrl.trim();
-  if (account.loyaltyLevel) client.loyaltyLevel = account.loyaltyLevel;
-  if (account.cinepassType) client.cinepassType = account.cinepassType;
-  if (s) {
-    client.subscription = {
-      ...(s.currentPlan ? { currentPlan: s.currentPlan } : {}),
-      eligibleChanges: s.eligibleChanges ?? [],
-      eligibleReSubscription: s.eligibleReSubscription ?? false,
-      eligibleForAddonChange: s.eligibleForAddonChange ?? false,
-      ...(s.newPlan && s.nextPlanExecutionDate ? { downgrade: { plan: s.newPlan, executionDate: s.nextPlanExecutionDate } } : {}),
-    };
-  }
-  return client;
-}
-
-/** What the header shows for a client: the photo, or the initials. */
-export function avatarOf(client: Client): { photo: string } | { initials: string } {
-  return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
-}
-
-/**
- * The frame URL (absolute, resolved against the site's origin) with the site, the UI
- * language, the return path, and an optional screen hint — the query the identity frame
- * reads (`identity/src/dev_provider`: `site`, `lang`, `return`).
- */
-export function frameUrl(base: string, origin: string, params: { site: SiteCode; language: Lang; returnTo: string; hint?: string }): string {
-  const url = new URL(base, origin);
-  url.searchParams.set("site", params.site);
-  url.searchParams.set("lang", params.language);
-  url.searchParams.set("return", params.returnTo);
-  if (params.hint) url.searchParams.set("screen_hint", params.hint);
-  return url.toString();
-}
 
 function parseMessage(data: unknown): FrameEvent | null {
   let value = data;
@@ -156,6 +103,7 @@ function parseMessage(data: unknown): FrameEvent | null {
 export function createClientStore(deps: ClientDeps) {
   const sha256 = deps.sha256 ?? webCryptoSha256;
   let loading: Promise<void> | null = null;
+  let firstSession = deps.firstSession;
 
   return createStore<ClientState>()((set, get) => {
     const frame = (base: string, hint?: string) => {
@@ -179,16 +127,25 @@ export function createClientStore(deps: ClientDeps) {
       return null;
     }
 
+    async function session() {
+      const token = await deps.api.silentToken();
+      if (!token) return null;
+      deps.api.setToken(token.accessToken);
+      return { accessToken: token.accessToken, account: await deps.api.me() };
+    }
+
     async function load() {
       try {
-        const token = await deps.api.silentToken();
-        if (!token) {
+        const first = firstSession;
+        firstSession = undefined;
+        const found = first ? await first() : await session();
+        if (!found) {
           deps.api.setToken(null);
           set({ initialised: true, client: null, emailHash: null, mustForce: false });
           return;
         }
-        deps.api.setToken(token.accessToken);
-        const client = clientFromAccount(await deps.api.me(), deps.site);
+        deps.api.setToken(found.accessToken);
+        const client = clientFromAccount(found.account, deps.site);
         const emailHash = client.email ? await sha256(client.email.trim().toLowerCase()) : null;
         const frame = await forcedFrame(client);
         set({ initialised: true, client, emailHash, mustForce: frame !== null, ...(frame ? { frame } : {}) });
@@ -260,3 +217,16 @@ export function createClientStore(deps: ClientDeps) {
 }
 
 export type ClientStore = ReturnType<typeof createClientStore>;
+
+/** The client once known (signed in or null); at once when the store already knows. */
+export function clientKnown(store: ClientStore): Promise<Client | null> {
+  const now = store.getState();
+  if (now.initialised) return Promise.resolve(now.client);
+  return new Promise((resolve) => {
+    const stop = store.subscribe((s) => {
+      if (!s.initialised) return;
+      stop();
+      resolve(s.client);
+    });
+  });
+}

@@ -37,3 +37,5 @@ export function createLanguageStore(deps: LanguageDeps) {
     },
   }));
 }
+
+export type LanguageStore = ReturnType<typeof createLanguageStore>;

@@ -7,14 +7,14 @@
 
 import { createStore } from "zustand/vanilla";
 import type { CookieJar } from "../lib/cookies";
+import { LOCATOR_COOKIE, LOCATOR_COOKIE_DAYS, parseLocatorCookie } from "../lib/locator-cookie";
 import { nearestCinemas, type LatLon, type LocatorLimits, type Nearby } from "../lib/geo";
 import { pushHistory } from "../lib/history";
 import { cinemaMatches, containsFolded, postalCodeMatches } from "../lib/text";
 import type { Alert, Cinema, City, LocatorCookie, Zone } from "../types";
 import type { AlertSink } from "./alerts";
 
-export const LOCATOR_COOKIE = "cgp_locator";
-export const LOCATOR_COOKIE_DAYS = 365;
+export { LOCATOR_COOKIE, LOCATOR_COOKIE_DAYS } from "../lib/locator-cookie";
 
 export type LocatorMode = "cinema" | "city" | "position" | "favorites";
 export type GeolocationStatus = "idle" | "pending" | "available" | "unavailable";
@@ -85,16 +85,6 @@ export function selectedCinemas(s: Pick<LocatorState, "mode" | "cinema" | "city"
       return [...s.favourites];
     default:
       return [];
-  }
-}
-
-function readCookie(text: string | null): LocatorCookie | null | "invalid" {
-  if (text === null || text === "") return null;
-  try {
-    const value = JSON.parse(text) as LocatorCookie;
-    return ["cinema", "city", "position", "favorite"].includes(value?.type) ? value : "invalid";
-  } catch {
-    return "invalid";
   }
 }
 
@@ -172,9 +162,9 @@ export function createLocatorStore(deps: LocatorDeps) {
         else if (localisation && cityBySlug.has(localisation)) cityMode(localisation);
         else if (context.cinemaPage && cinemaBySlug.has(context.cinemaPage)) cinemaMode(context.cinemaPage);
         else {
-          let cookie: ReturnType<typeof readCookie>;
+          let cookie: ReturnType<typeof parseLocatorCookie>;
           try {
-            cookie = readCookie(deps.cookies.get(cookieName));
+            cookie = parseLocatorCookie(deps.cookies.get(cookieName));
           } catch {
             cookie = "invalid";
           }

@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { globalTimers, systemClock } from "../lib/time";
 import { fakeUrl, memoryStore } from "../testing/fakes";
-import {
-  pageAlerts,
-  pageFooterAccordion,
-  pageHeader,
-  pageModals,
-  pageSchedule,
-  pageSubscription,
-  pageVideo,
-  pageViewport,
-  pageWebview,
-  resetPageStores,
-  type PageEnv,
-} from "./page";
+import { pageAlerts } from "./page/alerts";
+import { pageFooterAccordion, pageHeader } from "./page/header";
+import { pageSchedule } from "./page/schedule";
+import { pageSubscription } from "./page/subscription";
+import { pageVideo } from "./page/video";
+import { pageModals } from "./page/modals";
+import { pageViewport, pageWebview } from "./page/device";
+import { resetPageStores, type PageEnv } from "./page/env";
 
 function env(href = "/cinemas/lumen-opera#info", width = 1280): PageEnv & { url: ReturnType<typeof fakeUrl> } {
   return {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deferred, memoryStore } from "../testing/fakes";
-import type { SearchResult, SearchResultType } from "../types";
-import { createSearchStore, groupResults, SEARCH_DEBOUNCE_MS, SEARCH_HISTORY_KEY, searchAllowed, type SearchDeps } from "./search";
+import type { SearchAnswer, SearchResult, SearchResultType } from "../types";
+import { createSearchStore, groupAnswer, SEARCH_DEBOUNCE_MS, SEARCH_HISTORY_KEY, searchAllowed, type SearchDeps } from "./search";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -9,8 +9,14 @@ afterEach(() => vi.useRealTimers());
 const result = (type: SearchResultType, n: number): SearchResult => ({ id: `${type}-${n}`, type, slug: `${type}-${n}`, title: `${type} ${n}` });
 const many = (type: SearchResultType, count: number) => Array.from({ length: count }, (_, i) => result(type, i));
 
+/** The API's answer for these results: grouped by type, every result sent, totals counted. */
+function grouped(results: SearchResult[], totals: Partial<Record<SearchResultType, number>> = {}): SearchAnswer {
+  const types = [...new Set(results.map((r) => r.type))];
+  return { query: "", groups: types.map((type) => ({ type, total: totals[type] ?? results.filter((r) => r.type === type).length, items: results.filter((r) => r.type === type) })) };
+}
+
 function setup(answer: (q: string, type?: SearchResultType) => Promise<SearchResult[]>, overrides: Partial<SearchDeps> = {}) {
-  const search = vi.fn(answer);
+  const search = vi.fn(async (q: string, type?: SearchResultType) => grouped(await answer(q, type)));
   const storage = memoryStore();
   const store = createSearchStore({ search, storage, ...overrides });
   return { search, storage, s: () => store.getState() };
@@ -29,7 +35,7 @@ describe("search store", () => {
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
     expect(search).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(search).toHaveBeenCalledExactlyOnceWith("dune", undefined);
+    expect(search).toHaveBeenCalledExactlyOnceWith("dune");
     expect(s().results).toHaveLength(1);
     expect(s().loading).toBe(false);
   });
@@ -64,19 +70,28 @@ describe("search store", () => {
     expect(search).not.toHaveBeenCalled();
     s().setQuery("abcd");
     await settle();
-    expect(search).toHaveBeenCalledWith("abcd", "faq");
+    expect(search).toHaveBeenCalledWith("abcd");
     expect(s().results.map((r) => r.type)).toEqual(["faq"]);
   });
 
-  it("groups results by type with previews and a show-more flag", () => {
-    const groups = groupResults([...many("news", 5), ...many("cinema", 3), ...many("show", 6), ...many("faq", 4), ...many("offer", 1)]);
-    expect(groups.map((g) => [g.type, g.preview.length, g.total, g.hasMore])).toEqual([
-      ["show", 4, 6, true],
+  it("groups an answer by type with previews, the server's totals and a show-more flag", () => {
+    const answer = grouped([...many("news", 5), ...many("cinema", 3), ...many("show", 6), ...many("faq", 4), ...many("offer", 1), ...many("event", 2)], { show: 40 });
+    answer.groups.push({ type: "gpxp", total: 0, items: [] });
+    expect(groupAnswer(answer).map((g) => [g.type, g.preview.length, g.total, g.hasMore])).toEqual([
+      ["show", 4, 40, true],
       ["cinema", 3, 3, false],
       ["offer", 1, 1, false],
       ["news", 4, 5, true],
       ["faq", 3, 4, true],
     ]);
+    expect(groupAnswer(answer, "faq").map((g) => g.type)).toEqual(["faq"]);
+  });
+
+  it("counts every match, not only the previews", async () => {
+    const { s } = setup(async () => [...many("show", 6), ...many("cinema", 1)]);
+    s().setQuery("lumen");
+    await settle();
+    expect([s().results.length, s().total]).toEqual([5, 7]);
   });
 
   it("opens a per-type view with every result and its count, and goes back", async () => {
@@ -84,13 +99,13 @@ describe("search store", () => {
     s().setQuery("dune");
     await settle();
     const pending = s().showType("show");
-    expect([s().type, s().typeResults.length]).toEqual(["show", 5]);
+    expect([s().type, s().typeResults.length, s().typeTotal]).toEqual(["show", 4, 5]);
     await pending;
     expect(search).toHaveBeenLastCalledWith("dune", "show");
-    expect(s().typeResults).toHaveLength(9);
+    expect([s().typeResults.length, s().typeTotal]).toEqual([9, 9]);
     s().back();
     expect([s().type, s().typeResults]).toEqual([null, []]);
-    expect(s().results).toHaveLength(7);
+    expect(s().results).toHaveLength(6);
   });
 
   it("ignores an answer that comes after a newer query", async () => {
@@ -117,16 +132,16 @@ describe("search store", () => {
     for (const n of [1, 2, 1, 3, 4]) s().remember({ title: `T${n}`, url: `/u${n}` });
     expect(s().history.map((h) => h.url)).toEqual(["/u4", "/u3", "/u1"]);
     expect(JSON.parse(storage.getItem(SEARCH_HISTORY_KEY) ?? "[]")).toHaveLength(3);
-    const again = createSearchStore({ search: async () => [], storage });
+    const again = createSearchStore({ search: async () => grouped([]), storage });
     expect(again.getState().history.map((h) => h.url)).toEqual(["/u4", "/u3", "/u1"]);
   });
 
   it("reads back at most 3 well-formed stored entries", () => {
     const stored = [{ title: "A", url: "/a" }, { nope: 1 }, { title: "B", url: "/b" }, { title: "C", url: "/c" }, { title: "D", url: "/d" }];
     const storage = memoryStore({ [SEARCH_HISTORY_KEY]: JSON.stringify(stored) });
-    const store = createSearchStore({ search: async () => [], storage });
+    const store = createSearchStore({ search: async () => grouped([]), storage });
     expect(store.getState().history.map((h) => h.url)).toEqual(["/a", "/b", "/c"]);
-    const garbage = createSearchStore({ search: async () => [], storage: memoryStore({ [SEARCH_HISTORY_KEY]: "{oops" }) });
+    const garbage = createSearchStore({ search: async () => grouped([]), storage: memoryStore({ [SEARCH_HISTORY_KEY]: "{oops" }) });
     expect(garbage.getState().history).toEqual([]);
   });
 

@@ -2,13 +2,14 @@
 // characters, results without events grouped by type with a preview and "show more", a
 // per-type view with its count and a way back, and a history of the 3 latest distinct
 // entries. The help centre's search (scope "faq") keeps only help articles and asks only
-// when the query is longer than the minimum.
+// when the query is longer than the minimum. The API answers groups with their totals
+// (`/search/full`); asked for one type, it answers all of that type.
 
 import { createStore } from "zustand/vanilla";
 import { HISTORY_SIZE, pushHistory } from "../lib/history";
 import { readJson, type KeyValueStore } from "../lib/storage";
 import { debounce, globalTimers, type Timers } from "../lib/time";
-import type { HistoryItem, SearchResult, SearchResultType } from "../types";
+import type { HistoryItem, SearchAnswer, SearchResult, SearchResultType } from "../types";
 
 /** Our choice (the spec names the constant, not its value): see `site::rules::MIN_SEARCH_LENGTH`. */
 export const MIN_SEARCH_LENGTH = 3;
@@ -40,10 +41,17 @@ export interface SearchState {
   query: string;
   loading: boolean;
   failed: boolean;
+  /** The groups with results, in the modal's order. */
+  groups: ResultGroup[];
+  /** Every result shown (the groups' previews, in order). */
   results: SearchResult[];
+  /** How many results match in all, previews or not. */
+  total: number;
   /** The per-type view, when one is open. */
   type: SearchResultType | null;
   typeResults: SearchResult[];
+  /** How many results the per-type view has. */
+  typeTotal: number;
   history: HistoryItem[];
   setQuery(query: string): void;
   /** "Show more" of a group: the per-type view with every result of that type. */
@@ -56,7 +64,8 @@ export interface SearchState {
 }
 
 export interface SearchDeps {
-  search: (q: string, type?: SearchResultType) => Promise<SearchResult[]>;
+  /** The search call (`ApiClient.search` with the scope); `type` asks for all of one type. */
+  search: (q: string, type?: SearchResultType) => Promise<SearchAnswer>;
   storage: KeyValueStore;
   timers?: Timers;
   scope?: SearchScope;
@@ -73,10 +82,17 @@ export function keepResult(result: SearchResult, scope: SearchScope): boolean {
   return scope === "faq" ? result.type === "faq" : result.type !== "event";
 }
 
-export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
+/**
+ * The groups to show from an answer: in the modal's order, empty ones and dropped types left
+ * out, each preview cut to its size (spec §9), `hasMore` when the total is larger.
+ */
+export function groupAnswer(answer: SearchAnswer, scope: SearchScope = "site"): ResultGroup[] {
   return GROUPS.flatMap(({ type, preview }) => {
-    const all = results.filter((r) => r.type === type);
-    return all.length === 0 ? [] : [{ type, preview: all.slice(0, preview), total: all.length, hasMore: all.length > preview }];
+    const group = answer.groups.find((g) => g.type === type);
+    const items = (group?.items ?? []).filter((r) => r.type === type && keepResult(r, scope)).slice(0, preview);
+    if (!group || items.length === 0) return [];
+    const total = Math.max(group.total, items.length);
+    return [{ type, preview: items, total, hasMore: total > items.length }];
   });
 }
 
@@ -87,6 +103,12 @@ function loadHistory(storage: KeyValueStore): HistoryItem[] {
     .filter((i): i is HistoryItem => typeof i?.title === "string" && typeof i?.url === "string")
     .slice(0, HISTORY_SIZE);
 }
+
+const shown = (groups: ResultGroup[]) => ({
+  groups,
+  results: groups.flatMap((g) => g.preview),
+  total: groups.reduce((sum, g) => sum + g.total, 0),
+});
 
 export function createSearchStore(deps: SearchDeps) {
   const scope = deps.scope ?? "site";
@@ -99,12 +121,12 @@ export function createSearchStore(deps: SearchDeps) {
       const id = ++latest;
       set({ loading: true, failed: false });
       try {
-        const found = await deps.search(query.trim(), scope === "faq" ? "faq" : undefined);
+        const groups = groupAnswer(await deps.search(query.trim()), scope);
         if (id !== latest) return;
-        set({ results: found.filter((r) => keepResult(r, scope)), loading: false });
+        set({ ...shown(groups), loading: false });
       } catch {
         if (id !== latest) return;
-        set({ results: [], loading: false, failed: true });
+        set({ ...shown([]), loading: false, failed: true });
       }
     }
     const runLater = debounce(deps.timers ?? globalTimers, deps.debounceMs ?? SEARCH_DEBOUNCE_MS, run);
@@ -113,36 +135,40 @@ export function createSearchStore(deps: SearchDeps) {
       query: "",
       loading: false,
       failed: false,
-      results: [],
+      ...shown([]),
       type: null,
       typeResults: [],
+      typeTotal: 0,
       history: loadHistory(deps.storage),
       setQuery(query) {
-        set({ query, type: null, typeResults: [] });
+        set({ query, type: null, typeResults: [], typeTotal: 0 });
         if (searchAllowed(query, scope)) {
           runLater(query);
         } else {
           runLater.cancel();
           latest++;
-          set({ results: [], loading: false, failed: false });
+          set({ ...shown([]), loading: false, failed: false });
         }
       },
       async showType(type) {
         const query = get().query;
-        set({ type, typeResults: get().results.filter((r) => r.type === type) });
+        const group = get().groups.find((g) => g.type === type);
+        set({ type, typeResults: group?.preview ?? [], typeTotal: group?.total ?? 0 });
         if (!searchAllowed(query, scope)) return;
         const id = ++latestType;
         try {
-          const all = await deps.search(query.trim(), type);
+          const answer = await deps.search(query.trim(), type);
           if (id !== latestType || get().type !== type) return;
-          set({ typeResults: all.filter((r) => r.type === type && keepResult(r, scope)) });
+          const all = answer.groups.find((g) => g.type === type);
+          const items = (all?.items ?? []).filter((r) => r.type === type && keepResult(r, scope));
+          set({ typeResults: items, typeTotal: Math.max(all?.total ?? 0, items.length) });
         } catch {
           // The preview's results stay: better than an empty list.
         }
       },
       back() {
         latestType++;
-        set({ type: null, typeResults: [] });
+        set({ type: null, typeResults: [], typeTotal: 0 });
       },
       remember(item) {
         const history = pushHistory(get().history, item, (i) => i.url);
@@ -152,7 +178,7 @@ export function createSearchStore(deps: SearchDeps) {
       clear() {
         runLater.cancel();
         latest++;
-        set({ query: "", results: [], type: null, typeResults: [], loading: false, failed: false });
+        set({ query: "", ...shown([]), type: null, typeResults: [], typeTotal: 0, loading: false, failed: false });
       },
     };
   });

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mount } from "../islands/smart-banner";
-import { resetPageStores } from "../stores/page";
+import { resetPageStores } from "../stores/page/env";
+import { mount } from "./smart-banner";
 
-const LABELS = { title: "Lumen, l'appli", appStore: "App Store", googlePlay: "Google Play", close: "Fermer" };
 const LINKS = { ios: "https://apps.example/ios", android: "https://play.example/android" };
-// The page's markup (templates/base.html), which the island hydrates.
-const MARKUP = `<aside class="smart-banner" data-island="smart-banner" hidden><p><strong>${LABELS.title}</strong></p><a data-store="ios" href="${LINKS.ios}">App Store</a><a data-store="android" href="${LINKS.android}">Google Play</a><button type="button" data-close>Fermer</button></aside>`;
+// The page's markup (templates/base.html), which the island enhances.
+const MARKUP = `<aside class="smart-banner" data-island="smart-banner" hidden><p><strong>Lumen, l'appli</strong></p><a data-store="ios" href="${LINKS.ios}">App Store</a><a data-store="android" href="${LINKS.android}">Google Play</a><button type="button" data-close>Fermer</button></aside>`;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,7 +27,7 @@ function mountOn(userAgent: string) {
   });
   document.body.innerHTML = MARKUP;
   const el = document.querySelector<HTMLElement>("aside")!;
-  act(() => mount(el, { links: LINKS, labels: LABELS }));
+  mount(el);
   return el;
 }
 
@@ -39,7 +37,7 @@ describe("smart banner island", () => {
     expect(el.hidden).toBe(false);
     expect([...el.querySelectorAll("a:not([hidden])")].map((a) => a.getAttribute("href"))).toEqual([LINKS.ios]);
     expect(el.querySelectorAll("a")).toHaveLength(2);
-    act(() => el.querySelector<HTMLButtonElement>("button[data-close]")?.click());
+    el.querySelector<HTMLButtonElement>("button[data-close]")?.click();
     expect(el.hidden).toBe(true);
     expect(mountOn("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)").hidden).toBe(true);
   });

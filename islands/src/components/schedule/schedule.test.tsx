@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { mount, type ScheduleProps } from "../../islands/schedule";
+import { pageSchedule } from "../../stores/page/schedule";
+import { byText, cleanPage, click, dialogs, firstRender, key, mountOn, routes, sameMarkup, settle, testPage, anonymous, type ApiRoutes } from "../../testing/islands";
+import { FR, labelsOf } from "../../testing/labels";
+import { mount as mountUi } from "./schedule-ui";
+
+const PROPS: ScheduleProps = {
+  site: "fr",
+  lang: "fr",
+  labels: labelsOf("schedule"),
+  days: [
+    { date: "2026-11-22", label: "dim. 22 nov." },
+    { date: "2026-11-23", label: "lun. 23 nov." },
+  ],
+  filters: {
+    versions: [
+      { value: "vf", label: "Version française" },
+      { value: "vost", label: "Version originale sous-titrée" },
+    ],
+    tags: [{ value: "imax", label: "IMAX" }],
+    genres: [{ value: "drame", label: "Drame" }],
+  },
+  showtimes: "/api/cinema/versailles/shows",
+};
+
+/** What the generator writes inside the island's element (README, island "schedule"). */
+const MARKUP =
+  `<nav class="schedule-days" aria-label="Choisir un jour"><ul><li><a class="tap" href="#day-2026-11-22">dim. 22 nov.</a></li><li><a class="tap" href="#day-2026-11-23">lun. 23 nov.</a></li></ul></nav>` +
+  `<button type="button" class="schedule-filters-open tap" aria-haspopup="dialog">Filtres</button>` +
+  `<p class="schedule-count" role="status"></p>`;
+
+const showtime = (id: string, time: string, tags = "") => `<li class="st" data-id="${id}"${tags ? ` data-tags="${tags}"` : ""}><a href="https://tickets.example.org/${id}" rel="nofollow"><time datetime="2026-11-22T${time}+01:00">${time}</time></a></li>`;
+
+/** The day sections as fragments.rs writes them, with the filter attributes. */
+const DAYS =
+  `<section class="day" aria-labelledby="day-2026-11-22"><h3 id="day-2026-11-22"><time datetime="2026-11-22">dimanche 22 novembre</time></h3><ul class="schedule-shows">` +
+  `<li class="schedule-show" data-show="dune" data-genres="Science-fiction,Drame"><h4><a href="/film/dune">Dune</a></h4>` +
+  `<p class="version">Version française</p><ul class="showtimes" data-version="vf">${showtime("st1", "14:00", "imax")}</ul>` +
+  `<p class="version">Version originale sous-titrée</p><ul class="showtimes" data-version="vost">${showtime("st2", "20:30")}</ul></li>` +
+  `<li class="schedule-show" data-show="wish" data-genres="Animation"><h4><a href="/film/wish">Wish</a></h4><p class="version">Version française</p><ul class="showtimes" data-version="vf">${showtime("st3", "10:00")}</ul></li>` +
+  `</ul></section>` +
+  `<section class="day" aria-labelledby="day-2026-11-23"><h3 id="day-2026-11-23"><time datetime="2026-11-23">lundi 23 novembre</time></h3><ul class="schedule-shows">` +
+  `<li class="schedule-show" data-show="wish" data-genres="Animation"><h4><a href="/film/wish">Wish</a></h4><p class="version">Version française</p><ul class="showtimes" data-version="vf">${showtime("st4", "11:00")}</ul></li>` +
+  `</ul></section>`;
+
+const details: ApiRoutes = ({ url }) =>
+  url.pathname === "/api/cinema/versailles/shows" && url.searchParams.get("date") === "2026-11-22"
+    ? {
+        body: {
+          days: {
+            "2026-11-22": [
+              {
+                show: "dune",
+                showtimes: [
+                  { id: "st2", show: "dune", cinema: "versailles", status: "available", datetime: "2026-11-22T20:30:00+01:00", endTime: "2026-11-22T23:16:00+01:00", version: { slug: "vost", label: "Version originale sous-titrée" }, auditorium: "7", bookingUrl: "https://tickets.example.org/st2", specialShowtimeDetails: { titleShowtimeDetails: "Séance-débat", descriptionShowtimeDetails: "En présence de l’équipe." } },
+                ],
+              },
+            ],
+          },
+        },
+      }
+    : undefined;
+
+async function page(href = "/cinemas/versailles") {
+  const t = testPage({ href, api: routes(details, anonymous) });
+  const el = await mountOn(mount, `<section aria-labelledby="schedule"><h2 id="schedule">Séances</h2><div class="schedule-tools" data-island="schedule">${MARKUP}</div>${DAYS}</section>`, PROPS);
+  const section = el.parentElement!;
+  const visible = () => [...section.querySelectorAll<HTMLElement>("section.day")].filter((s) => !s.hidden).map((s) => s.getAttribute("aria-labelledby"));
+  const shows = (day: string) => [...section.querySelectorAll<HTMLElement>(`[aria-labelledby=day-${day}] li.schedule-show`)].filter((s) => !s.hidden).map((s) => s.dataset.show);
+  return { ...t, el, section, visible, shows };
+}
+
+afterEach(cleanPage);
+
+describe("schedule island", () => {
+  it("renders first what the server wrote: links to every day, all days shown", async () => {
+    testPage();
+    expect(sameMarkup(MARKUP, firstRender(mountUi, PROPS))).toBe(true);
+    const { el, visible } = await page();
+    expect(el.dataset.ui).toBeUndefined();
+    expect(visible()).toEqual(["day-2026-11-22", "day-2026-11-23"]);
+  });
+
+  it("turns the days into tabs at the first interaction; a tab shows its day and goes into the URL", async () => {
+    const { el, url, visible } = await page();
+    await click(byText(el, "a", "lun. 23 nov."));
+    const tabs = [...el.querySelectorAll<HTMLElement>("[role=tab]")];
+    expect(tabs.map((b) => b.getAttribute("aria-selected"))).toEqual(["true", "false"]);
+    expect(visible()).toEqual(["day-2026-11-22"]);
+    expect(document.getElementById(tabs[0]!.getAttribute("aria-controls")!)?.getAttribute("role")).toBe("tabpanel");
+    await click(tabs[1]);
+    expect(visible()).toEqual(["day-2026-11-23"]);
+    expect(url.href()).toBe("/cinemas/versailles/filters/date-2026-11-23");
+    expect(url.navigated).toEqual([]);
+    tabs[1]!.focus();
+    await key(tabs[1], "ArrowLeft");
+    expect(document.activeElement).toBe(tabs[0]);
+    expect(visible()).toEqual(["day-2026-11-22"]);
+  });
+
+  it("filters the shows, keeps the URL in step, announces the count and resets", async () => {
+    const { el, url, shows, section } = await page();
+    await click(el.querySelector(".schedule-filters-open"));
+    const dialog = dialogs()[0]!;
+    expect([...dialog.querySelectorAll("legend")].map((l) => l.textContent)).toEqual([FR["filters.versions"], FR["filters.tags"], FR["filters.genres"]]);
+    await click(byText(dialog, "label", "Version originale sous-titrée")?.querySelector("input"));
+    expect(url.href()).toBe("/cinemas/versailles/filters/versions-vost");
+    expect(shows("2026-11-22")).toEqual(["dune"]);
+    expect(section.querySelector<HTMLElement>("ul[data-version=vf]")?.hidden).toBe(true);
+    expect(el.querySelector(".schedule-count")?.textContent).toBe("1 résultats");
+    await click(byText(dialog, "label", "IMAX")?.querySelector("input"));
+    expect(url.href()).toBe("/cinemas/versailles/filters/tags-imax/versions-vost");
+    expect(shows("2026-11-22")).toEqual(["dune"]);
+    await click(byText(dialog, "label", "Drame")?.querySelector("input"));
+    await click(byText(dialog, "label", "Version originale sous-titrée")?.querySelector("input"));
+    await click(byText(dialog, "label", "IMAX")?.querySelector("input"));
+    await click(byText(dialog, "label", "Drame")?.querySelector("input"));
+    // Nothing chosen: every show back.
+    expect(shows("2026-11-22")).toEqual(["dune", "wish"]);
+    await click(byText(dialog, "label", "Drame")?.querySelector("input"));
+    expect(shows("2026-11-23")).toEqual([]);
+    expect(section.querySelector("[aria-labelledby=day-2026-11-23] .schedule-empty")?.textContent).toBe(FR["schedule.noShowtimesFiltered"]);
+    await click(byText(dialog, "button", FR["filters.reset"]!));
+    expect(url.href()).toBe("/cinemas/versailles");
+    expect(el.querySelector(".schedule-filters-open")?.textContent).toBe("Filtres");
+  });
+
+  it("applies the URL's filters at once", async () => {
+    const { el, shows, visible } = await page("/cinemas/versailles/filters/date-2026-11-23/genres-animation");
+    expect(el.dataset.ui).toBe("on");
+    expect(visible()).toEqual(["day-2026-11-23"]);
+    expect(shows("2026-11-22")).toEqual(["wish"]);
+    expect(pageSchedule().getState().filters.genres).toEqual(["animation"]);
+  });
+
+  it("opens a showtime's details with its booking link; closing clears the selected showtime", async () => {
+    const { el, section } = await page();
+    await click(el.querySelector(".schedule-filters-open"));
+    await key(dialogs()[0], "Escape");
+    const link = section.querySelector<HTMLAnchorElement>("li.st[data-id=st2] a")!;
+    link.focus();
+    await click(link);
+    await settle();
+    const dialog = dialogs()[0]!;
+    expect(dialog.querySelector("h2")?.textContent).toBe("Dune — 20:30");
+    expect(dialog.textContent).toContain("Séance-débat");
+    expect(dialog.textContent).toContain("23:16");
+    expect(byText<HTMLAnchorElement>(dialog, "a", FR["schedule.book"]!)?.href).toBe("https://tickets.example.org/st2");
+    expect(pageSchedule().getState().selectedShowtime?.id).toBe("st2");
+    await key(dialog, "Escape");
+    expect(pageSchedule().getState().selectedShowtime).toBeNull();
+    expect(document.activeElement).toBe(link);
+  });
+});

@@ -1,0 +1,70 @@
+// A show's trailer (spec §4): playing stores the video in the page's video store; on a
+// phone that opens the trailer modal, elsewhere the player takes the link's place with a
+// button to stop it. Closing the modal, or stopping, stops the video.
+
+import { useEffect } from "react";
+import { embedUrl, playsOnArrival } from "../../lib/video";
+import { pageViewport } from "../../stores/page/device";
+import { pageUrl } from "../../stores/page/env";
+import { pageVideo } from "../../stores/page/video";
+import type { Video } from "../../types";
+import { useT } from "../i18n";
+import type { IslandProps } from "../island-props";
+import { ModalDialog } from "../ModalDialog";
+import { useStore } from "../use-store";
+
+export interface TrailerProps extends IslandProps {
+  video: Video;
+  /** The video page the link leads to without JavaScript. */
+  href: string;
+  /** The show's title, for the player's name. */
+  title: string;
+}
+
+/** Where this island's video plays (the video store's location). */
+const HERE = "show";
+
+export function Trailer({ video, href, title }: TrailerProps) {
+  const t = useT();
+  const store = pageVideo();
+  const playing = useStore(store, (s) => s.playing);
+  // On a phone the video store opened the trailer modal instead.
+  const mobile = useStore(pageViewport(), (s) => s.viewport === "mobile");
+  const inline = playing?.video.id === video.id && playing.location === HERE && !mobile;
+  useEffect(() => {
+    if (playsOnArrival(pageUrl().read().search)) store.getState().play(video, HERE);
+  }, []);
+  const play = (event: Event) => {
+    event.preventDefault();
+    store.getState().play(video, HERE);
+  };
+  const name = `${t("modals.trailer")} : ${title}`;
+  return (
+    <>
+      {inline ? (
+        <div className="trailer-frame">
+          <Player video={video} name={name} />
+          <button type="button" className="trailer-stop tap" onClick={() => store.getState().stop()}>
+            {t("common.close")}
+          </button>
+        </div>
+      ) : (
+        <a className="trailer tap" href={href} data-replay="" onClick={play}>
+          {t("show.playTrailer")}
+        </a>
+      )}
+      <ModalDialog id="trailer" variant="player" title={name} closeLabel={t("modals.close")} className="trailer-modal">
+        <Player video={video} name={name} />
+      </ModalDialog>
+    </>
+  );
+}
+
+function Player({ video, name }: { video: Video; name: string }) {
+  const src = embedUrl(video);
+  return src ? (
+    <iframe className="trailer-iframe" src={src} title={name} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
+  ) : (
+    <video className="trailer-video" src={video.url} controls autoPlay aria-label={name} />
+  );
+}

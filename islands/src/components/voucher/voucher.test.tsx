@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { mount, type VoucherProps } from "../../islands/voucher";
+import { pageAlerts } from "../../stores/page/alerts";
+import { byText, cleanPage, click, dialogs, firstRender, mountOn, routes, sameMarkup, settle, testPage, anonymous, type ApiRoutes } from "../../testing/islands";
+import { FR, labelsOf } from "../../testing/labels";
+
+const PROPS: VoucherProps = { site: "fr", lang: "fr", labels: labelsOf("voucher") };
+
+/** What the generator writes inside the island's element (README, island "voucher"). */
+const MARKUP = `<button type="button" class="button tap" aria-haspopup="dialog" aria-expanded="false">Vérifier un bon</button>`;
+
+const vouchers: ApiRoutes = ({ url, headers }) => {
+  if (!url.pathname.startsWith("/api/voucher/")) return undefined;
+  if (headers["X-Captcha-Response"] !== "dev-ok") return { status: 400, body: { error: "captcha", message: FR["voucher.captcha"] } };
+  return url.pathname.endsWith("/GOOD1234")
+    ? { body: { resultCode: 0, card: { code: "GOOD1234", label: "Ciné-carte 5 places", valid_until: "2026-12-31", status: "valid" } } }
+    : { body: { resultCode: 2, message: FR["voucher.errorDefault"] } };
+};
+
+async function check(code: string, captcha = "dev-ok") {
+  testPage({ api: routes(vouchers, anonymous) });
+  const el = await mountOn(mount, `<div class="voucher-checker" data-island="voucher">${MARKUP}</div>`, PROPS);
+  await click(el.querySelector("button"));
+  const dialog = dialogs()[0]!;
+  const field = (label: string) => document.getElementById(byText(dialog, "label", label)!.getAttribute("for")!) as HTMLInputElement;
+  field(FR["voucher.code"]!).value = code;
+  field(FR["voucher.captcha"]!).value = captcha;
+  await click(byText(dialog, "button", FR["voucher.check"]!));
+  await settle();
+  return { dialog, status: dialog.querySelector("[role=status]")! };
+}
+
+afterEach(cleanPage);
+
+describe("voucher island", () => {
+  it("renders first what the server wrote", () => {
+    testPage();
+    expect(sameMarkup(MARKUP, firstRender(mount, PROPS))).toBe(true);
+  });
+
+  it("shows a valid voucher in the status region, the captcha's answer sent along", async () => {
+    const { status, dialog } = await check("GOOD1234");
+    expect(status.textContent).toBe("Ce bon est valable. Ciné-carte 5 placesValable jusqu’au 31/12/2026");
+    expect(document.activeElement && dialog.contains(document.activeElement)).toBe(true);
+    expect(pageAlerts().getState().queue).toEqual([]);
+  });
+
+  it("warns with the message given when the voucher is not valid", async () => {
+    const { status } = await check("USED0000");
+    expect(status.textContent).toBe(FR["voucher.errorDefault"]);
+    expect(pageAlerts().getState().queue[0]).toMatchObject({ level: "warning", title: FR["voucher.errorDefault"], class: "voucher-error-alert", icon: "warning" });
+  });
+
+  it("says so when the captcha is refused", async () => {
+    const { status } = await check("GOOD1234", "robot");
+    expect(status.textContent).toBe(FR["voucher.captcha"]);
+  });
+});

@@ -1,0 +1,75 @@
+// The signed-in client as the site shows it, from the accounts API's payload (spec §3, §5,
+// §6), and the identity frame's URL. No store here: the first, framework-free stage of the
+// islands (the header's avatar, tracking) uses these before any interaction.
+
+import type { AccountPayload, Client, Lang, SiteCode } from "../types";
+import { avatarInitials, showAvatar } from "./client-rules";
+
+export async function webCryptoSha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The client as the site uses it, from the accounts API's payload. */
+export function clientFromAccount(account: AccountPayload, site: SiteCode): Client {
+  const first = account.firstname?.trim() ?? "";
+  const last = account.lastname?.trim() ?? "";
+  const mailCommunication = account.mailCommunication ?? false;
+  const sendNewsletter = account.sendNewsletter ?? false;
+  const s = account.subscription;
+  const client: Client = {
+    id: account.icu,
+    name: [first, last].filter(Boolean).join(" "),
+    email: account.email ?? "",
+    avatarFallback: avatarInitials(first, last),
+    favoriteCinemas: account.favoriteCinemas ?? [],
+    registered: account.registered ?? false,
+    emailVerify: account.emailVerify ?? false,
+    firstLogin: account.firstLogin ?? false,
+    sendNewsletter,
+    mailCommunication,
+    // The newsletter flag: the FR site reads the mail-communication flag, others sendNewsletter.
+    subscriptions: { newsletter: site === "fr" ? mailCommunication : sendNewsletter, cinepass: account.cinepassSubscription ?? false },
+  };
+  if (showAvatar(account.photoUrl) && account.photoUrl) client.avatar = account.photoUrl.trim();
+  if (account.loyaltyLevel) client.loyaltyLevel = account.loyaltyLevel;
+  if (account.cinepassType) client.cinepassType = account.cinepassType;
+  if (s) {
+    client.subscription = {
+      ...(s.currentPlan ? { currentPlan: s.currentPlan } : {}),
+      eligibleChanges: s.eligibleChanges ?? [],
+      eligibleReSubscription: s.eligibleReSubscription ?? false,
+      eligibleForAddonChange: s.eligibleForAddonChange ?? false,
+      ...(s.newPlan && s.nextPlanExecutionDate ? { downgrade: { plan: s.newPlan, executionDate: s.nextPlanExecutionDate } } : {}),
+    };
+  }
+  return client;
+}
+
+/** What the header shows for a client: the photo, or the initials. */
+export function avatarOf(client: Client): { photo: string } | { initials: string } {
+  return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
+}
+
+/**
+ * The frame URL (absolute, resolved against the site's origin) with the site, the UI
+ * language, the return path, and an optional screen hint — the query the identity frame
+ * reads (`identity/src/dev_provider`: `site`, `lang`, `return`).
+ */
+export function frameUrl(base: string, origin: string, params: { site: SiteCode; language: Lang; returnTo: string; hint?: string }): string {
+  const url = new URL(base, origin);
+  url.searchParams.set("site", params.site);
+  url.searchParams.set("lang", params.language);
+  url.searchParams.set("return", params.returnTo);
+  if (params.hint) url.searchParams.set("screen_hint", params.hint);
+  return url.toString();
+}
+
+
+/**
+ * A signed-in client who must finish something before using the site (spec §4): sign up
+ * (not registered), or verify their email (registered, not verified, not a first login).
+ */
+export function mustFinish(client: Client): boolean {
+  return !client.registered || (!client.emailVerify && !client.firstLogin);
+}

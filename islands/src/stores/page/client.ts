@@ -1,0 +1,31 @@
+// The visitor's identity once per page, made when an island's interactive part needs it: its
+// first load is the session the page's first stage already asked for (no second request);
+// the identity frame's messages are followed from the start.
+
+import { probeSession } from "../../session";
+import { followBrowserEvents } from "../browser-events";
+import { createClientStore, type ClientStore } from "../client";
+import { pageApi } from "./api";
+import { pageCookies, pageEnv, pageOrigin, type PageEnv, type PageSite } from "./env";
+
+export { pageApi };
+
+let client: { env: PageEnv; value: ClientStore; stop?: () => void } | undefined;
+
+export function pageClient(page: PageSite): ClientStore {
+  const env = pageEnv();
+  if (client?.env === env) return client.value;
+  client?.stop?.();
+  const value = createClientStore({
+    api: pageApi(page),
+    site: page.site,
+    language: page.lang,
+    origin: pageOrigin(),
+    url: env.url,
+    cookies: pageCookies(),
+    firstSession: () => probeSession(page),
+  });
+  client = { env, value, ...(env.window ? { stop: followBrowserEvents(env.window, { client: value }) } : {}) };
+  void value.getState().init();
+  return value;
+}
