@@ -102,8 +102,8 @@ pub type ApiResult<T> = Result<T, ApiError>;
 /// Errors axum answers by itself (a query string it cannot read, an invalid path, an unknown
 /// route, a body too large) come as plain text; API clients get the same JSON shape as for
 /// ours.
-pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    let response = next.run(request).await;
+/// An error answer with the JSON error body (a success, or JSON already, passes as it is).
+pub async fn as_json_error(response: Response) -> Response {
     let status = response.status();
     let is_json = response
         .headers()

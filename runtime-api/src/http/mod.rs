@@ -10,5 +10,6 @@ pub mod etag;
 pub mod i18n;
 pub mod locale;
 pub mod metrics;
+pub mod observe;
 pub mod search;
 pub mod session;
