@@ -47,6 +47,7 @@ pub fn preview_size(kind: SearchResultType) -> Option<usize> {
 /// arrives after the visitor typed on. Items are [`SearchResult`]s (spec §3, camelCase,
 /// `type` is snake_case).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
     pub query: String,
@@ -55,6 +56,7 @@ pub struct SearchAnswer {
 
 /// The results of one type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchGroup {
     #[serde(rename = "type")]

@@ -21,7 +21,7 @@ describe("alerts area", () => {
     expect(root.innerHTML).toBe("");
     act(() => {
       store.getState().push({ level: "warning", title: "5 favoris au plus", subtitle: "Retirez-en un", closable: true, class: "fav", icon: "warning" });
-      store.getState().push({ level: "info", title: "Suivante" });
+      store.getState().push({ level: "info", title: "Suivante", closable: false });
     });
     const alert = root.querySelector(".alert");
     expect(alert?.className).toBe("alert alert-warning fav");

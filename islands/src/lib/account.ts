@@ -22,7 +22,8 @@ export function clientFromAccount(account: AccountPayload, site: SiteCode): Clie
     name: [first, last].filter(Boolean).join(" "),
     email: account.email ?? "",
     avatarFallback: avatarInitials(first, last),
-    favoriteCinemas: account.favoriteCinemas ?? [],
+    // The account payload carries no favourites (spec §3): the client call gives them.
+    favoriteCinemas: [],
     registered: account.registered ?? false,
     emailVerify: account.emailVerify ?? false,
     firstLogin: account.firstLogin ?? false,

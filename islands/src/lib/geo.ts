@@ -2,6 +2,8 @@
 // law of cosines gives the angle in degrees, 60 nautical miles per degree, 1.853159616 km
 // per nautical mile.
 
+import type { Cinema, LocatorLimits as SettingsLimits } from "../types";
+
 export const KM_PER_NAUTICAL_MILE = 1.853159616;
 export const DEFAULT_MAX_GEOLOCATION_CINEMAS = 6;
 export const DEFAULT_MAX_GEOLOCATION_DISTANCE = 50;
@@ -21,10 +23,8 @@ export function distanceKm(a: LatLon, b: LatLon): number {
   return degrees * 60 * KM_PER_NAUTICAL_MILE;
 }
 
-export interface LocatorLimits {
-  maxGeolocationDistance?: number | null;
-  maxGeolocationCinemas?: number | null;
-}
+/** The settings' locator limits, each possibly absent (then its default applies). */
+export type LocatorLimits = { [K in keyof SettingsLimits]?: SettingsLimits[K] | null };
 
 /** The settings' limits, or the defaults for an absent or unusable (≤ 0, not finite) value. */
 export function effectiveLimits(limits: LocatorLimits | null | undefined): { distance: number; count: number } {
@@ -47,7 +47,7 @@ export interface Nearby {
  */
 export function nearestCinemas(
   origin: LatLon,
-  cinemas: readonly { slug: string; gpsPosition?: { x: number; y: number } | null }[],
+  cinemas: readonly Pick<Cinema, "slug" | "gpsPosition">[],
   limits?: LocatorLimits | null,
 ): Nearby[] {
   const { distance, count } = effectiveLimits(limits);

@@ -8,8 +8,8 @@ describe("alerts store", () => {
   it("shows the first alert of the queue, then the next when it closes", () => {
     const store = createAlertsStore();
     expect(currentAlert(store.getState())).toBeNull();
-    const first = store.getState().push({ level: "warning", title: "one" });
-    store.getState().push({ level: "info", title: "two" });
+    const first = store.getState().push({ level: "warning", title: "one", closable: false });
+    store.getState().push({ level: "info", title: "two", closable: false });
     expect(currentAlert(store.getState())?.title).toBe("one");
     store.getState().close();
     expect(currentAlert(store.getState())?.title).toBe("two");
@@ -19,7 +19,7 @@ describe("alerts store", () => {
 
   it("lets the visitor dismiss only closable alerts", () => {
     const store = createAlertsStore();
-    const fixed = store.getState().push({ level: "info", title: "fixed" });
+    const fixed = store.getState().push({ level: "info", title: "fixed", closable: false });
     const closable = store.getState().push({ level: "info", title: "closable", closable: true });
     store.getState().dismiss(fixed);
     store.getState().dismiss(closable);
@@ -28,8 +28,8 @@ describe("alerts store", () => {
 
   it("removes an alert with an autoCloseId after 10 seconds", () => {
     const store = createAlertsStore();
-    store.getState().push({ level: "info", title: "stays" });
-    store.getState().push({ level: "warning", title: "goes", autoCloseId: "geo" });
+    store.getState().push({ level: "info", title: "stays", closable: false });
+    store.getState().push({ level: "warning", title: "goes", closable: false, autoCloseId: "geo" });
     vi.advanceTimersByTime(ALERT_AUTO_CLOSE_MS - 1);
     expect(store.getState().queue).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -40,7 +40,7 @@ describe("alerts store", () => {
   it("gives each store its own queue", () => {
     const a = createAlertsStore();
     const b = createAlertsStore();
-    a.getState().push({ level: "info", title: "x" });
+    a.getState().push({ level: "info", title: "x", closable: false });
     expect(b.getState().queue).toEqual([]);
   });
 });

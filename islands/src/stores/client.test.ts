@@ -13,10 +13,12 @@ const ACCOUNT: AccountPayload = {
   photoUrl: "https://id.example.test/photos/42.jpg",
   registered: true,
   emailVerify: true,
+  firstLogin: false,
+  newsletterSubscription: false,
   mailCommunication: true,
   sendNewsletter: false,
   cinepassSubscription: true,
-  subscription: { currentPlan: "solo", newPlan: "duo", nextPlanExecutionDate: "2026-12-01" },
+  subscription: { currentPlan: "solo", eligibleReSubscription: false, eligibleForAddonChange: false, newPlan: "duo", nextPlanExecutionDate: "2026-12-01" },
 };
 
 function setup(account: AccountPayload | null = ACCOUNT, overrides: Partial<ClientDeps> = {}) {

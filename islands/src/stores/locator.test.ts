@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryCookies } from "../testing/fakes";
-import type { Cinema, City } from "../types";
+import type { Address, Cinema, City } from "../types";
 import { createAlertsStore } from "./alerts";
 import { createLocatorStore, LOCATOR_COOKIE, selectedCinemas, type LocatorDeps } from "./locator";
 
@@ -8,16 +8,18 @@ const KM_PER_DEGREE = 60 * 1.853159616;
 const PARIS = { lat: 48.8566, lon: 2.3522 };
 const north = (km: number) => ({ x: PARIS.lat + km / KM_PER_DEGREE, y: PARIS.lon });
 
+/** The locator reads no address: an empty one. */
+const NO_ADDRESS: Address = { addressLine1: "", addressZip: "", addressCity: "" };
 const CINEMAS: Cinema[] = [
-  { slug: "lumen-opera", vistaRef: "0001", name: "Lumen Opéra", city: "Paris", citySlug: "paris", gpsPosition: north(1), theaterPostalCode: "75009" },
-  { slug: "lumen-bastille", vistaRef: "0002", name: "Lumen Bastille", city: "Paris", citySlug: "paris", gpsPosition: north(3) },
-  { slug: "lumen-evry", vistaRef: "0003", name: "Lumen Évry", city: "Évry-Courcouronnes", citySlug: "evry", gpsPosition: north(30), theaterPostalCode: "91000" },
-  { slug: "lumen-lyon", vistaRef: "0004", name: "Lumen Part-Dieu", city: "Lyon", citySlug: "lyon", gpsPosition: north(390) },
+  { slug: "lumen-opera", vistaRef: "0001", name: "Lumen Opéra", city: "Paris", citySlug: "paris", gpsPosition: north(1), theaterPostalCode: "75009", address: NO_ADDRESS },
+  { slug: "lumen-bastille", vistaRef: "0002", name: "Lumen Bastille", city: "Paris", citySlug: "paris", gpsPosition: north(3), address: NO_ADDRESS },
+  { slug: "lumen-evry", vistaRef: "0003", name: "Lumen Évry", city: "Évry-Courcouronnes", citySlug: "evry", gpsPosition: north(30), theaterPostalCode: "91000", address: NO_ADDRESS },
+  { slug: "lumen-lyon", vistaRef: "0004", name: "Lumen Part-Dieu", city: "Lyon", citySlug: "lyon", gpsPosition: north(390), address: NO_ADDRESS },
 ];
 const CITIES: City[] = [
-  { slug: "paris", name: "Paris", postalCode: "75" },
-  { slug: "evry", name: "Évry-Courcouronnes", postalCode: "91" },
-  { slug: "lyon", name: "Lyon", postalCode: "69" },
+  { slug: "paris", name: "Paris", postalCode: "75", mainRegion: false, singlePage: false },
+  { slug: "evry", name: "Évry-Courcouronnes", postalCode: "91", mainRegion: false, singlePage: false },
+  { slug: "lyon", name: "Lyon", postalCode: "69", mainRegion: false, singlePage: false },
 ];
 
 function setup(overrides: Partial<LocatorDeps> = {}, cookie?: string) {

@@ -48,7 +48,7 @@ describe("page stores", () => {
 
   it("stops the video when the trailer modal closes", () => {
     resetPageStores(env("/films"));
-    pageVideo().getState().play({ id: "v", provider: "youtube" }, "modal");
+    pageVideo().getState().play({ id: "v", main: true, provider: "youtube" }, "modal");
     pageModals().getState().open("trailer");
     pageModals().getState().close("trailer");
     expect(pageVideo().getState().playing).toBeNull();
@@ -56,7 +56,7 @@ describe("page stores", () => {
 
   it("resets the plan when the plan modal closes", () => {
     resetPageStores(env("/cinepass"));
-    pageSubscription().getState().setOffers([{ id: "solo", title: "Solo", monthlyPrice: 20 }]);
+    pageSubscription().getState().setOffers([{ id: "solo", title: "Solo", monthlyPrice: 20, commitmentMonths: 0 }]);
     pageSubscription().getState().selectPlan("solo");
     pageModals().getState().open("subscriptionPlan");
     pageModals().getState().closeAll();
@@ -75,8 +75,8 @@ describe("page stores", () => {
   it("plays a trailer in the trailer modal on mobile, and locks scrolling", () => {
     const e = env("/films", 390);
     resetPageStores(e);
-    pageVideo().getState().play({ id: "v", provider: "youtube" }, "show");
-    expect(pageModals().getState().modals.trailer).toEqual({ open: true, data: { id: "v", provider: "youtube" } });
+    pageVideo().getState().play({ id: "v", main: true, provider: "youtube" }, "show");
+    expect(pageModals().getState().modals.trailer).toEqual({ open: true, data: { id: "v", main: true, provider: "youtube" } });
     expect(e.scrollLock.lock).toHaveBeenCalled();
   });
 

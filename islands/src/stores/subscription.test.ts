@@ -7,12 +7,13 @@ const OFFERS: SubscriptionOffer[] = [
     id: "solo",
     title: "Solo",
     monthlyPrice: 21.9,
+    commitmentMonths: 12,
     options: [
       { id: "guest", label: "Guest", price: 5, maxQuantity: 3 },
-      { id: "3d", label: "3D", price: 2 },
+      { id: "3d", label: "3D", price: 2, maxQuantity: 1 },
     ],
   },
-  { id: "duo", title: "Duo", monthlyPrice: 36.9 },
+  { id: "duo", title: "Duo", monthlyPrice: 36.9, commitmentMonths: 12 },
 ];
 
 describe("subscription store", () => {

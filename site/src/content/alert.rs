@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Level of an alert.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum AlertLevel {
     Warning,
@@ -13,6 +14,7 @@ pub enum AlertLevel {
 
 /// An alert. One with `autoCloseId` is removed after 10 seconds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Alert {
     pub level: AlertLevel,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// Kind of article.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ArticleType {
     News,
@@ -22,6 +23,7 @@ pub enum ArticleType {
 
 /// An article (`/article/{slug}`, `/news/{slug}`, news items of `/news`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Article {
     pub reference: String,
@@ -73,6 +75,7 @@ pub struct Article {
 
 /// An experience article: an article plus its cinemas (slugs) and guest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceArticle {
     #[serde(flatten)]
@@ -92,6 +95,7 @@ impl std::ops::Deref for ExperienceArticle {
 
 /// The news list (`/news`): news items, highlighted news and offers.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct NewsList {
     #[serde(default)]

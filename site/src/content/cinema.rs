@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Postal address of a cinema.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     #[serde(default)]
@@ -19,6 +20,7 @@ pub struct Address {
 
 /// Size of a cinema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Statistics {
     #[serde(default)]
@@ -29,6 +31,7 @@ pub struct Statistics {
 
 /// A service of a cinema (parking, bar, accessibility…).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Service {
     pub slug: String,
@@ -41,6 +44,7 @@ pub struct Service {
 
 /// "Sessions nearby" hint: another cinema (slug) and the sentence that introduces it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SessionsNearby {
     pub cinema: String,
@@ -49,6 +53,7 @@ pub struct SessionsNearby {
 
 /// A cinema in list form (`/cinemas`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Cinema {
     pub slug: String,
@@ -89,6 +94,7 @@ pub struct Cinema {
 
 /// A cinema pass product sold at a cinema.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinepassItem {
     pub label: String,
@@ -101,6 +107,7 @@ pub struct CinepassItem {
 
 /// An e-card as sold on a cinema page (amounts include taxes).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaECard {
     pub label: String,
@@ -121,6 +128,7 @@ pub struct CinemaECard {
 
 /// A short link to another cinema (nearby cinemas).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaLink {
     pub slug: String,
@@ -134,6 +142,7 @@ pub struct CinemaLink {
 
 /// A short link to a city.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityLink {
     pub slug: String,
@@ -143,6 +152,7 @@ pub struct CityLink {
 /// A price line. `termsIndex` points into [`Pricing::terms`] (the legend number shown
 /// next to the price).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
     pub label: String,
@@ -155,6 +165,7 @@ pub struct Price {
 
 /// A complement built from additional prices: a parent line and its child lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PriceComplement {
     pub parent: Price,
@@ -164,6 +175,7 @@ pub struct PriceComplement {
 
 /// Prices of a cinema.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Pricing {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -178,6 +190,7 @@ pub struct Pricing {
 
 /// The premium block of a premium cinema.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaPremium {
     pub title: String,
@@ -191,6 +204,7 @@ pub struct CinemaPremium {
 
 /// A cinema in detail form (`/cinema/{slug}`): the list fields plus spec §3 "Detail adds".
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaDetail {
     #[serde(flatten)]
@@ -237,6 +251,7 @@ impl std::ops::Deref for CinemaDetail {
 
 /// An alert shown on cinema pages (`/alerts`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaAlert {
     pub message: String,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A city in list form (`/cities`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct City {
     pub slug: String,
@@ -27,6 +28,7 @@ pub struct City {
 
 /// The highlight block of a city page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityHighlight {
     pub title: String,
@@ -38,6 +40,7 @@ pub struct CityHighlight {
 
 /// A city in detail form (`/city/{slug}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityDetail {
     #[serde(flatten)]
@@ -70,6 +73,7 @@ impl std::ops::Deref for CityDetail {
 
 /// A geolocation zone (`/zone`, `/zone/{id}`): where a detected city sits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Zone {
     pub id: String,

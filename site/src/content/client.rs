@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// Newsletter and cinema-pass subscription states of a client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClientSubscriptions {
     pub newsletter: bool,
@@ -18,6 +19,7 @@ pub struct ClientSubscriptions {
 
 /// A scheduled downgrade of a subscription plan.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Downgrade {
     pub plan: String,
@@ -26,6 +28,7 @@ pub struct Downgrade {
 
 /// A client's subscription plan and what they may change.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ClientSubscription {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,6 +46,7 @@ pub struct ClientSubscription {
 
 /// The signed-in client as the site uses it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Client {
     pub id: String,
@@ -81,6 +85,7 @@ pub struct Client {
 
 /// Subscription block of the account payload.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountSubscription {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,6 +106,7 @@ pub struct AccountSubscription {
 
 /// The account read from the server (`accounts/me`). `icu` is the client id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPayload {
     pub icu: String,
@@ -136,6 +142,7 @@ pub struct AccountPayload {
 
 /// A favourite cinema as `accounts/me/cinemas` lists it (`codeCcs` is the cinema reference).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountCinema {
     pub code_ccs: String,
@@ -143,6 +150,7 @@ pub struct AccountCinema {
 
 /// Body of PATCH / DELETE `accounts/me/cinemas`: cinema references.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountCinemasBody {
     pub cinemas: Vec<String>,
@@ -150,6 +158,7 @@ pub struct AccountCinemasBody {
 
 /// Claims of a token-based client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenClient {
     pub sub: String,
     #[serde(default)]
@@ -162,6 +171,7 @@ pub struct TokenClient {
 
 /// A client's rating of a show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Emotion {
     Disappointed,
@@ -171,6 +181,7 @@ pub enum Emotion {
 
 /// A client's wish list (show slugs) and emotions (show slug → emotion).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Feelings {
     #[serde(default)]
@@ -181,6 +192,7 @@ pub struct Feelings {
 
 /// Body of POST `/client/{id}/shows`.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FeelingsRequest {
     pub show_slugs: Vec<String>,
@@ -188,6 +200,7 @@ pub struct FeelingsRequest {
 
 /// Body of POST `/client/{id}/show/{slug}/intention` (intention defaults to 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct IntentionRequest {
     #[serde(default = "default_intention")]
@@ -202,6 +215,7 @@ fn default_intention() -> u8 {
 
 /// Body of POST `/client/{id}/show/{slug}/emotion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EmotionRequest {
     pub emotion: Emotion,
@@ -211,6 +225,7 @@ pub struct EmotionRequest {
 
 /// Answer of `webview`: the identity frame URLs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AuthEndpoints {
     pub url_login: String,

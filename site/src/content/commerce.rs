@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 /// An e-card product (`/ecards`). An empty label or terms reads as `None` (spec §5).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ECard {
     pub type_id: String,
@@ -36,6 +37,7 @@ pub struct ECard {
 
 /// A voucher card found by the voucher checker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VoucherCard {
     pub code: String,
@@ -50,6 +52,7 @@ pub struct VoucherCard {
 
 /// Answer of `/voucher/{code}`: `resultCode` 0 means success and carries the card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VoucherResult {
     pub result_code: i32,
@@ -72,6 +75,7 @@ impl VoucherResult {
 
 /// A gift card balance (`/gift-card/{a}/{b}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GiftCard {
     pub number: String,
@@ -83,6 +87,7 @@ pub struct GiftCard {
 
 /// A partner cinema accepting the subscription. One without theaters is ignored (spec §5).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PartnerCinema {
     pub name: String,
@@ -98,6 +103,7 @@ pub struct PartnerCinema {
 
 /// An option of a subscription offer (an add-on bought in a quantity).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionOption {
     pub id: String,
@@ -114,6 +120,7 @@ fn one() -> u32 {
 
 /// A subscription offer (plan).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionOffer {
     pub id: String,
@@ -129,6 +136,7 @@ pub struct SubscriptionOffer {
 
 /// A plan being chosen: the offer id and a quantity per option id (0 at selection).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SelectedPlan {
     pub offer: String,
@@ -148,6 +156,7 @@ impl SelectedPlan {
 
 /// The subscription page (`/cms/1.0.0/subscription/subscription-offers`, `/cinepass`).
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Subscription {
     #[serde(default)]

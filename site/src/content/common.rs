@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 /// An image with its intrinsic size, so pages reserve its box and do not shift on load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
     pub url: String,
@@ -32,6 +33,7 @@ impl Image {
 
 /// Title and description for `<title>` and `<meta name="description">`.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Seo {
     #[serde(default)]
@@ -42,6 +44,7 @@ pub struct Seo {
 
 /// Look of a call to action (spec §3 Article: yellow, black, booking).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum CtaType {
     Yellow,
@@ -51,6 +54,7 @@ pub enum CtaType {
 
 /// A call to action: label, url, look, new-tab flag and an optional link target.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Cta {
     pub label: String,
@@ -66,6 +70,7 @@ pub struct Cta {
 /// A coloured flag on a show or tag. `colour` is the spec's number 1..=5 (1 green,
 /// 2 yellow, 3 grey, 4 red, 5 blue); mapping it to a colour is a rule of `rules`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Flag {
     pub label: String,
@@ -74,6 +79,7 @@ pub struct Flag {
 
 /// A GPS position as the content gives it: `x` is the latitude, `y` the longitude.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GpsPosition {
     pub x: f64,
@@ -82,6 +88,7 @@ pub struct GpsPosition {
 
 /// A release date in a zone (a country or region code).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Release {
     pub date: NaiveDate,
@@ -91,6 +98,7 @@ pub struct Release {
 
 /// An application route: a path and its parameters (search results, history items).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Route {
     pub path: String,
@@ -101,6 +109,7 @@ pub struct Route {
 /// How an offer's or news item's dates read (spec §3 Filters: exact, from, interval, until,
 /// none, exact without hours).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum DateCriteria {
     Exact,
@@ -114,6 +123,7 @@ pub enum DateCriteria {
 /// The dates of an offer: a criterion and the bounds it uses (local wall-clock times; for
 /// `exactWithoutHours` the time part is meaningless).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DateRange {
     #[serde(rename = "type")]
@@ -127,6 +137,7 @@ pub struct DateRange {
 /// A promotional block (news-list pushes, subscription promotion, offer promotions,
 /// permanent auto-promotion, native ad).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Promotion {
     pub title: String,
@@ -143,6 +154,7 @@ pub struct Promotion {
 /// A push slide (cinema detail, experience group): spec §3 "title, date, cta, backdrop,
 /// contentTag, goal, description, background colour".
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Push {
     pub title: String,
@@ -165,6 +177,7 @@ pub struct Push {
 
 /// A guest of an experience article or master template.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Guest {
     pub name: String,
@@ -181,7 +194,14 @@ pub type Tracking = BTreeMap<String, String>;
 
 /// Answer of the `/…/translate` calls: the item's slug in each language of the site,
 /// serialised as `{"fr": "...", "en": "..."}`.
+// `Lang` has no TypeScript derive (it lives outside `content`): the generated file declares
+// it from `Lang::ALL`, and this type refers to it by name.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "Partial<Record<Lang, string>>")
+)]
 #[serde(transparent)]
 pub struct Translations(pub BTreeMap<Lang, String>);
 
@@ -204,6 +224,7 @@ impl FromIterator<(Lang, String)> for Translations {
 /// JSON error body of the content API for 404 / 410 answers (and other failures).
 /// `redirectSlug` tells a client where a gone item went, when known.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContentError {
     pub error: String,

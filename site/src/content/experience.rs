@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// A service offered with an experience (reclining seats, sound…).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceService {
     pub title: String,
@@ -20,6 +21,7 @@ pub struct ExperienceService {
 
 /// An experience (`/gpxp`, `/gpxp/{slug}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Experience {
     pub reference: String,
@@ -48,6 +50,7 @@ pub struct Experience {
 /// An experience group (`/experience-group/{slug}`): an experience with its articles and
 /// pushes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceGroup {
     #[serde(flatten)]
@@ -67,6 +70,7 @@ impl std::ops::Deref for ExperienceGroup {
 
 /// A projection or sound technology (`/technologies`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Technology {
     pub slug: String,

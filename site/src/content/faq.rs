@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The category an FAQ article belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FaqCategoryRef {
     pub id: String,
@@ -16,6 +17,7 @@ pub struct FaqCategoryRef {
 
 /// An FAQ article (`/faq/article/slug/{slug}`, `/faq/article/id/{id}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FaqArticle {
     pub id: String,
@@ -37,6 +39,7 @@ pub struct FaqArticle {
 
 /// An FAQ category (`/faq/category/{categoryId}`), with its articles when listed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FaqCategory {
     pub id: String,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A footer link. `cookiePreferences` links open the cookie-preferences panel instead.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterLink {
     pub title: String,
@@ -17,6 +18,7 @@ pub struct FooterLink {
 
 /// A column of footer links.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterColumn {
     pub title: String,
@@ -26,6 +28,7 @@ pub struct FooterColumn {
 
 /// A social network link.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SocialLink {
     pub label: String,
@@ -35,6 +38,7 @@ pub struct SocialLink {
 /// An FAQ item of the footer (the accordion): description is HTML; `questions` are
 /// question titles and `slugs` the FAQ article slugs they link to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterFaqItem {
     pub title: String,
@@ -50,6 +54,7 @@ pub struct FooterFaqItem {
 
 /// The footer.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {
     #[serde(default)]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Kind of the localisation filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum LocalisationKind {
     Cinema,
@@ -16,6 +17,7 @@ pub enum LocalisationKind {
 
 /// Mode stored in the locator cookie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum LocatorType {
     Cinema,
@@ -26,6 +28,7 @@ pub enum LocatorType {
 
 /// Value of the locator cookie: a cinema vistaRef or city slug (text) or coordinates.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum LocatorValue {
     Position(GpsPosition),
@@ -34,6 +37,7 @@ pub enum LocatorValue {
 
 /// The `cgp_locator` cookie (JSON).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LocatorCookie {
     #[serde(rename = "type")]

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 /// Header of a master template page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateHeader {
     pub title: String,
@@ -24,6 +25,7 @@ pub struct TemplateHeader {
 
 /// A titled text block (explanation, listing, mobile app).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TemplateBlock {
     pub title: String,
@@ -38,6 +40,7 @@ pub struct TemplateBlock {
 
 /// A tile of the mosaic.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct MosaicTile {
     pub image: Image,
@@ -49,6 +52,7 @@ pub struct MosaicTile {
 
 /// A master template page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct MasterTemplate {
     pub reference: String,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where a video is hosted (spec §3: allocine, vimeo, youtube, S3 — serialised "s3").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum VideoProvider {
     Allocine,
@@ -16,6 +17,7 @@ pub enum VideoProvider {
 
 /// A video: `id` is the provider's id (for S3, the file URL may be in `url`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Video {
     pub id: String,

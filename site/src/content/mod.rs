@@ -30,6 +30,10 @@
 //! - A `type` field is `kind` in Rust everywhere (serialised `type`); Content rating `ref`
 //!   is `reference` in Rust (serialised `ref`).
 //!
+//! TypeScript: with the feature `ts` every type here derives `ts_rs::TS`; the islands' types
+//! (`islands/src/generated/api-types.ts`) are generated from them by `site/tests/ts_types.rs`,
+//! which lists them — add a new type there too.
+//!
 //! Cross-language identity: `Show`, `Article` (so `Offer`, news items, experience articles),
 //! `Experience`, `Season`, `MasterTemplate` and `FaqArticle` carry `reference`, the same in
 //! every language of an item whose slug is translated.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 /// An offer (`/offer/{slug}`): an article of type offer plus its dates, cinemas and
 /// national flag. `article.reference` is its identity across languages.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Offer {
     #[serde(flatten)]
@@ -36,6 +37,7 @@ impl Offer {
 
 /// Blocks of the offers page, in the order the header gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum OfferBlock {
     Promotion,
@@ -46,6 +48,7 @@ pub enum OfferBlock {
 
 /// Header of the offers page (`/offers/page`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct OffersPageHeader {
     pub title: String,
@@ -74,6 +77,7 @@ pub struct OffersPageHeader {
 
 /// A temporary offer (`/offers/temporary`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TemporaryOffer {
     pub title: String,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// `/events`: the entertainment page — active seasons and special events, and event shows.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EventsPage {
     #[serde(default)]
@@ -16,6 +17,7 @@ pub struct EventsPage {
 
 /// `/alerts`: site alerts and cinema alerts.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AlertsPage {
     #[serde(default)]
@@ -27,6 +29,7 @@ pub struct AlertsPage {
 /// `/settings`: the chain's settings with the requesting site's feature flags resolved, so no
 /// client applies overrides itself.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SiteSettings {
     #[serde(flatten)]

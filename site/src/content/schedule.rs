@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// What a show offers on a day: its tags, versions and whether a showtime is special.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleResume {
     /// Tag slugs found among the day's showtimes.
@@ -24,6 +25,7 @@ pub struct ScheduleResume {
 /// One show of a day: its slug, its summary (`data`, when embedded), the resume and the
 /// showtimes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleShow {
     pub show: String,
@@ -38,6 +40,7 @@ pub struct ScheduleShow {
 /// An upsell push: invites to a premium experience (the tag with the lowest non-zero upsell
 /// order).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UpsellPush {
     /// Tag slug.
@@ -53,6 +56,7 @@ pub struct UpsellPush {
 /// A schedule (`/cinema/{slug}/shows`, `/show/{slug}/showtimes/…`, city and experience
 /// schedules): days (YYYY-MM-DD keys) to shows.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Schedule {
     #[serde(default)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Type of a search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SearchResultType {
     Cinema,
@@ -21,6 +22,7 @@ pub enum SearchResultType {
 
 /// Payload of a show result.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ShowPayload {
     #[serde(default)]
@@ -33,6 +35,7 @@ pub struct ShowPayload {
 
 /// Address part of a cinema result.
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PayloadAddress {
     #[serde(default)]
@@ -43,6 +46,7 @@ pub struct PayloadAddress {
 
 /// The cinema of a cinema result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PayloadCinema {
     pub name: String,
@@ -57,6 +61,7 @@ pub struct PayloadCinema {
 
 /// Payload of a cinema result: the cinema and its experiences (tag slugs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaPayload {
     pub cinema: PayloadCinema,
@@ -67,6 +72,7 @@ pub struct CinemaPayload {
 /// A search result (`/search/full`). `payload` is kept as JSON: read it typed with
 /// [`SearchResult::show_payload`] or [`SearchResult::cinema_payload`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResult {
     pub id: String,
@@ -80,7 +86,9 @@ pub struct SearchResult {
     pub url: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub route: Option<Route>,
+    /// Free JSON: a client narrows it by `type` (a cinema or show payload).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub payload: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub topic: Option<String>,
@@ -113,6 +121,7 @@ impl SearchResult {
 
 /// An entry of the search or locator history (latest 3 kept).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryItem {
     pub title: String,

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// A season in list form (`/events`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Season {
     pub reference: String,
@@ -44,6 +45,7 @@ pub struct Season {
 /// A season in detail form (`/event/{slug}`): prices, logo, backdrop and the showtimes,
 /// keyed by cinema slug then show slug.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SeasonDetail {
     #[serde(flatten)]

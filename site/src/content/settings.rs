@@ -1,5 +1,8 @@
 //! Settings (`/settings`): feature flags with per-site overrides, URLs, cookie names,
 //! injections, agent chat and locator limits (spec §3 Settings).
+//!
+//! A skipped field repeats its container's `default` so the TypeScript derive (feature `ts`),
+//! which reads field attributes only, declares it optional.
 
 use crate::sites::Site;
 use serde::{Deserialize, Serialize};
@@ -9,6 +12,7 @@ macro_rules! feature_flags {
     ($($(#[$doc:meta])* $field:ident),* $(,)?) => {
         /// Feature flags (all off unless the content turns them on).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "camelCase", default)]
         pub struct FeatureFlags {
             $($(#[$doc])* pub $field: bool,)*
@@ -16,10 +20,11 @@ macro_rules! feature_flags {
 
         /// Per-site overrides of [`FeatureFlags`]: a set value replaces the default.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "camelCase", default)]
         pub struct FeatureOverrides {
             $($(#[$doc])*
-            #[serde(skip_serializing_if = "Option::is_none")]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
             pub $field: Option<bool>,)*
         }
 
@@ -63,6 +68,7 @@ feature_flags! {
 
 /// Names of the cookies the site reads and writes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CookieNames {
     /// The locator cookie (`cgp_locator`).
@@ -89,6 +95,7 @@ impl Default for CookieNames {
 /// An element injected into pages (a script, a style, a tag). It is used only when its
 /// position and element kind are known (spec §5): those are checked by the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Injection {
     /// Where: e.g. `head`, `bodyStart`, `bodyEnd`.
@@ -103,15 +110,16 @@ pub struct Injection {
 
 /// Agent chat configuration: used only when all four settings are set (spec §5).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct AgentChatConfig {
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub organization_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deployment_name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site_url: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scrt_url: Option<String>,
 }
 
@@ -126,6 +134,7 @@ impl AgentChatConfig {
 
 /// Limits of the locator's nearby list (spec §9 defaults: 50 distance, 6 cinemas).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct LocatorLimits {
     pub max_geolocation_distance: f64,
@@ -143,25 +152,26 @@ impl Default for LocatorLimits {
 
 /// Settings of the chain (`/settings`).
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
     /// Default feature flags.
     pub features: FeatureFlags,
     /// Overrides by website code (`fr`, `be`, …).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub site_features: BTreeMap<String, FeatureOverrides>,
     /// Base URL of the client (accounts) API.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_url: Option<String>,
     /// Base URL of the booking tunnel.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunnel_url: Option<String>,
     pub cookie_names: CookieNames,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub injections: Vec<Injection>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub youtube_channel: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captcha_key: Option<String>,
     pub agent_chat: AgentChatConfig,
     pub locator: LocatorLimits,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A cinecheck rating (a pictogram with its label).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Cinecheck {
     pub label: String,
@@ -17,6 +18,7 @@ pub struct Cinecheck {
 
 /// Age rating of a show. `ref` is the rating code (TP and AD mean "Tout public").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContentRating {
     #[serde(rename = "ref")]
@@ -34,6 +36,7 @@ pub struct ContentRating {
 
 /// Orders of a show in the lists it appears in (lower first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShowOrders {
     pub default: i32,
@@ -45,6 +48,7 @@ pub struct ShowOrders {
 
 /// Where the show can be watched at home.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ShowVod {
     pub title: String,
@@ -58,6 +62,7 @@ pub struct ShowVod {
 
 /// How many clients wish to see / rated a show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct FeelingsCounts {
     pub wishlist: u32,
@@ -68,6 +73,7 @@ pub struct FeelingsCounts {
 
 /// A show (`/show/{slug}`, `/shows`). `reference` is its identity across languages.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Show {
     pub slug: String,
@@ -151,6 +157,7 @@ pub struct Show {
 
 /// A show in short form: what a card, a schedule entry or a search hit needs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ShowSummary {
     pub slug: String,

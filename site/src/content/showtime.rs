@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// (an available showtime whose reservability end has passed). Sold out shows as "full",
 /// locked as "old".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ShowtimeStatus {
     Available,
@@ -16,6 +17,7 @@ pub enum ShowtimeStatus {
 
 /// A language version (VF, VOST, VO, VF-ST-SME…): `slug` for filters, `label` to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Version {
     pub slug: String,
@@ -24,6 +26,7 @@ pub struct Version {
 
 /// Technical flags of a showtime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShowtimeFlags {
     /// Projected in 3D.
@@ -32,6 +35,7 @@ pub struct ShowtimeFlags {
 
 /// Where the special details of a showtime come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum SpecialShowtimeSource {
     Tag,
@@ -40,6 +44,7 @@ pub enum SpecialShowtimeSource {
 
 /// Details of a special showtime (a screening with a debate, a premiere…).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SpecialShowtimeDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,6 +62,7 @@ pub struct SpecialShowtimeDetails {
 /// One showtime. `show` and `cinema` are slugs so a flat list can be grouped.
 /// Times are RFC 3339 with the cinema's local offset.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Showtime {
     pub id: String,

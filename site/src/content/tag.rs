@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Whether a tag is an experience or an accessibility feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum TagKind {
     Experience,
@@ -13,6 +14,7 @@ pub enum TagKind {
 
 /// Where a tag is displayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TagDisplay {
     pub cinema: bool,
@@ -25,6 +27,7 @@ pub struct TagDisplay {
 
 /// A tooltip badge explaining a tag.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TooltipBadge {
     pub title: String,
@@ -36,6 +39,7 @@ pub struct TooltipBadge {
 
 /// Orders of a tag (0 means "not ordered"; upsell picks the lowest non-zero).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TagOrders {
     pub showtime: u32,
@@ -45,6 +49,7 @@ pub struct TagOrders {
 
 /// How a showtime icon is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum TagIconKind {
     Sprite,
@@ -54,6 +59,7 @@ pub enum TagIconKind {
 
 /// Icon of a tag on showtimes: a sprite id, an image URL or a text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TagIcon {
     #[serde(rename = "type")]
@@ -63,6 +69,7 @@ pub struct TagIcon {
 
 /// A tag (`/tags`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Tag {
     pub slug: String,

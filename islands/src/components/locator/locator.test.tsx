@@ -5,18 +5,20 @@ import { pageAlerts } from "../../stores/page/alerts";
 import { pageSchedule } from "../../stores/page/schedule";
 import { byText, cleanPage, click, dialogs, firstRender, mountOn, routes, sameMarkup, settle, testPage, type, anonymous, type ApiRoutes } from "../../testing/islands";
 import { FR, labelsOf } from "../../testing/labels";
-import type { Cinema, City } from "../../types";
+import type { Address, Cinema, City } from "../../types";
 import { mount as mountUi } from "./locator-ui";
 
+/** The locator reads no address: an empty one. */
+const NO_ADDRESS: Address = { addressLine1: "", addressZip: "", addressCity: "" };
 const CINEMAS: Cinema[] = [
-  { slug: "evry", vistaRef: "FR0010", name: "Lumen Évry", city: "Évry-Courcouronnes", citySlug: "evry-courcouronnes", gpsPosition: { x: 48.629, y: 2.441 }, theaterPostalCode: "91000" },
-  { slug: "versailles", vistaRef: "FR0015", name: "Lumen Versailles", city: "Versailles", citySlug: "versailles", gpsPosition: { x: 48.815, y: 2.122 }, theaterPostalCode: "78000" },
-  { slug: "lyon-bellecour", vistaRef: "FR0020", name: "Lumen Lyon Bellecour", city: "Lyon", citySlug: "lyon", gpsPosition: { x: 45.757, y: 4.832 }, theaterPostalCode: "69002" },
+  { slug: "evry", vistaRef: "FR0010", name: "Lumen Évry", city: "Évry-Courcouronnes", citySlug: "evry-courcouronnes", gpsPosition: { x: 48.629, y: 2.441 }, theaterPostalCode: "91000", address: NO_ADDRESS },
+  { slug: "versailles", vistaRef: "FR0015", name: "Lumen Versailles", city: "Versailles", citySlug: "versailles", gpsPosition: { x: 48.815, y: 2.122 }, theaterPostalCode: "78000", address: NO_ADDRESS },
+  { slug: "lyon-bellecour", vistaRef: "FR0020", name: "Lumen Lyon Bellecour", city: "Lyon", citySlug: "lyon", gpsPosition: { x: 45.757, y: 4.832 }, theaterPostalCode: "69002", address: NO_ADDRESS },
 ];
 const CITIES: City[] = [
-  { slug: "evry-courcouronnes", name: "Évry-Courcouronnes", postalCode: "91" },
-  { slug: "versailles", name: "Versailles", postalCode: "78" },
-  { slug: "lyon", name: "Lyon", postalCode: "69" },
+  { slug: "evry-courcouronnes", name: "Évry-Courcouronnes", postalCode: "91", mainRegion: false, singlePage: false },
+  { slug: "versailles", name: "Versailles", postalCode: "78", mainRegion: false, singlePage: false },
+  { slug: "lyon", name: "Lyon", postalCode: "69", mainRegion: false, singlePage: false },
 ];
 
 const lists: ApiRoutes = ({ url }) => (url.pathname === "/api/cinemas" ? { body: CINEMAS } : url.pathname === "/api/cities" ? { body: CITIES } : undefined);

@@ -10,7 +10,7 @@ import { pageApi } from "../../stores/page/api";
 import { pageUrl, type PageSite } from "../../stores/page/env";
 import { pageModals } from "../../stores/page/modals";
 import { pageSchedule } from "../../stores/page/schedule";
-import type { ScheduleAnswer, Showtime } from "../../types";
+import type { Schedule as ScheduleAnswer, Showtime } from "../../types";
 import { useHydrated } from "../hydration";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";

@@ -65,6 +65,6 @@ function Player({ video, name }: { video: Video; name: string }) {
   return src ? (
     <iframe className="trailer-iframe" src={src} title={name} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
   ) : (
-    <video className="trailer-video" src={video.url} controls autoPlay aria-label={name} />
+    <video className="trailer-video" src={video.url ?? undefined} controls autoPlay aria-label={name} />
   );
 }

@@ -70,7 +70,7 @@ function VoucherForm(props: VoucherProps) {
     }
   };
 
-  const until = result?.ok ? (result.card.validUntil ?? result.card.valid_until) : null;
+  const until = result?.ok ? result.card.valid_until : null;
   return (
     <>
       <form className="voucher-form" onSubmit={(e) => void check(e)} aria-busy={busy}>
@@ -87,7 +87,7 @@ function VoucherForm(props: VoucherProps) {
         {result?.ok ? (
           <>
             <p>
-              <strong>{t("voucher.valid")}</strong> {result.card.label ?? result.card.code}
+              <strong>{t("voucher.valid")}</strong> {result.card.label || result.card.code}
             </p>
             {until ? <p>{t("voucher.validUntil", { date: formatDate(until) })}</p> : null}
           </>
