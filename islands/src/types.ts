@@ -42,10 +42,14 @@ export type {
   SubscriptionOption,
   Video,
   VideoProvider,
+  VoucherCard,
+  VoucherResult,
+  GiftCard,
+  GiftCardResult,
   Zone,
 } from "./generated/api-types";
 
-import type { Emotion, Lang } from "./generated/api-types";
+import type { Emotion, Lang, VoucherResult } from "./generated/api-types";
 
 /**
  * One show's feelings as the client API answers them (`intention` set: on the wish list).
@@ -66,25 +70,5 @@ export interface Alternate {
   path: string;
 }
 
-/**
- * A voucher found by the checker (`/voucher/{code}`). The runtime API serialises
- * `client_store::Voucher` (snake_case field names), not `site::content::VoucherCard`
- * (`VoucherCard` in ./generated/api-types, whose date is `expiry`): until it answers that
- * type, this is what arrives.
- */
-export interface VoucherCard {
-  code: string;
-  site: string;
-  label: string;
-  kind: string;
-  valid_until: string | null;
-  balance_cents: number | null;
-  status: "valid" | "used" | "expired" | "cancelled";
-}
-
-/** `resultCode` 0: the voucher is valid and `card` describes it; otherwise `message` says why not. */
-export interface VoucherAnswer {
-  resultCode: number;
-  message?: string | null;
-  card?: VoucherCard | null;
-}
+/** `/voucher/{code}`: `resultCode` 0 carries the card; otherwise `message` says why not. */
+export type VoucherAnswer = VoucherResult;

@@ -214,7 +214,7 @@ fn declarations() -> Vec<Decl> {
         AccountPayload, AccountCinema, AccountCinemasBody, TokenClient, Emotion, Feelings,
         FeelingsRequest, IntentionRequest, EmotionRequest, AuthEndpoints,
         // commerce
-        ECard, VoucherCard, VoucherResult, GiftCard, PartnerCinema, SubscriptionOption,
+        ECard, VoucherCard, VoucherResult, GiftCard, GiftCardResult, PartnerCinema, SubscriptionOption,
         SubscriptionOffer, SelectedPlan, Subscription,
     ]);
     all

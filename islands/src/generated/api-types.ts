@@ -1900,6 +1900,15 @@ export type GiftCard = {
 };
 
 /**
+ * Answer of `/gift-card/{number}/{pin}`: `resultCode` 0 carries the card (never its PIN).
+ */
+export type GiftCardResult = {
+  resultCode: number,
+  message?: string | null,
+  card?: GiftCard | null,
+};
+
+/**
  * A partner cinema accepting the subscription. One without theaters is ignored (spec §5).
  */
 export type PartnerCinema = {

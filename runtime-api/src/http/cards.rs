@@ -10,8 +10,8 @@ use crate::http::locale::Locale;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use client_store::{GiftCard, Voucher, VoucherStatus};
-use serde::Serialize;
+use client_store::VoucherStatus;
+use site::content::{GiftCard, GiftCardResult, VoucherCard, VoucherResult};
 use std::net::SocketAddr;
 
 /// The header carrying the captcha widget's response.
@@ -35,19 +35,9 @@ impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
 }
 
 /// Result codes: 0 found and usable; the others say why not.
-const FOUND: u8 = 0;
-const NOT_FOUND: u8 = 1;
-const NOT_USABLE: u8 = 2;
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct CardAnswer<T> {
-    result_code: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    card: Option<T>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<String>,
-}
+const FOUND: i32 = 0;
+const NOT_FOUND: i32 = 1;
+const NOT_USABLE: i32 = 2;
 
 /// Captcha then rate limit: a request without a valid captcha does not spend the quota.
 async fn guard(app: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>, locale: Locale) -> ApiResult<()> {
@@ -70,7 +60,7 @@ async fn voucher(
     PeerAddress(peer): PeerAddress,
     headers: HeaderMap,
     Path(code): Path<String>,
-) -> ApiResult<Json<CardAnswer<Voucher>>> {
+) -> ApiResult<Json<VoucherResult>> {
     guard(&app, &headers, peer, locale).await?;
     let code = code.trim().to_ascii_uppercase();
     if code.is_empty() || code.len() > 64 {
@@ -78,22 +68,17 @@ async fn voucher(
     }
     let found = app.live()?.store.voucher(locale.site.code(), &code).await.map_err(crate::http::client::store_error)?;
     let today = app.clock.now().date_naive();
+    let refused = |code| VoucherResult { result_code: code, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) };
     let answer = match found {
-        Some(v) if v.status == VoucherStatus::Valid && v.valid_until.is_none_or(|d| d >= today) => CardAnswer { result_code: FOUND, card: Some(v), message: None },
-        Some(_) => CardAnswer { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) },
-        None => CardAnswer { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) },
+        Some(v) if v.status == VoucherStatus::Valid && v.valid_until.is_none_or(|d| d >= today) => VoucherResult {
+            result_code: FOUND,
+            card: Some(VoucherCard { code: v.code, label: v.label, remaining_uses: None, expiry: v.valid_until }),
+            message: None,
+        },
+        Some(_) => refused(NOT_USABLE),
+        None => refused(NOT_FOUND),
     };
     Ok(Json(answer))
-}
-
-/// A gift card without its PIN: the answer never echoes the secret.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct GiftCardView {
-    number: String,
-    balance_cents: i64,
-    currency: String,
-    valid_until: Option<chrono::NaiveDate>,
 }
 
 async fn gift_card(
@@ -102,21 +87,22 @@ async fn gift_card(
     PeerAddress(peer): PeerAddress,
     headers: HeaderMap,
     Path((number, pin)): Path<(String, String)>,
-) -> ApiResult<Json<CardAnswer<GiftCardView>>> {
+) -> ApiResult<Json<GiftCardResult>> {
     guard(&app, &headers, peer, locale).await?;
     if number.len() > 64 || pin.len() > 32 {
         return Err(ApiError::BadRequest("a card number has at most 64 characters and a PIN 32".into()));
     }
-    let found: Option<GiftCard> = app.live()?.store.gift_card(locale.site.code(), number.trim(), pin.trim()).await.map_err(crate::http::client::store_error)?;
+    let found: Option<client_store::GiftCard> = app.live()?.store.gift_card(locale.site.code(), number.trim(), pin.trim()).await.map_err(crate::http::client::store_error)?;
     let today = app.clock.now().date_naive();
+    // The answer never echoes the PIN.
     let answer = match found {
-        Some(card) if card.valid_until.is_some_and(|d| d < today) => CardAnswer { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "giftCard.expired")) },
-        Some(card) => CardAnswer {
+        Some(card) if card.valid_until.is_some_and(|d| d < today) => GiftCardResult { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "giftCard.expired")) },
+        Some(card) => GiftCardResult {
             result_code: FOUND,
-            card: Some(GiftCardView { number: card.number, balance_cents: card.balance_cents, currency: card.currency, valid_until: card.valid_until }),
+            card: Some(GiftCard { number: card.number, balance: card.balance_cents as f64 / 100.0, currency: card.currency, expiry: card.valid_until }),
             message: None,
         },
-        None => CardAnswer { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "giftCard.notFound")) },
+        None => GiftCardResult { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "giftCard.notFound")) },
     };
     Ok(Json(answer))
 }

@@ -85,6 +85,18 @@ pub struct GiftCard {
     pub expiry: Option<NaiveDate>,
 }
 
+/// Answer of `/gift-card/{number}/{pin}`: `resultCode` 0 carries the card (never its PIN).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct GiftCardResult {
+    pub result_code: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<GiftCard>,
+}
+
 /// A partner cinema accepting the subscription. One without theaters is ignored (spec §5).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -74,7 +74,7 @@ pub use client::{
     FeelingsRequest, IntentionRequest, TokenClient,
 };
 pub use commerce::{
-    ECard, GiftCard, PartnerCinema, SelectedPlan, Subscription, SubscriptionOffer,
+    ECard, GiftCard, GiftCardResult, PartnerCinema, SelectedPlan, Subscription, SubscriptionOffer,
     SubscriptionOption, VoucherCard, VoucherResult,
 };
 pub use common::{

@@ -70,7 +70,7 @@ function VoucherForm(props: VoucherProps) {
     }
   };
 
-  const until = result?.ok ? result.card.valid_until : null;
+  const until = result?.ok ? result.card.expiry : null;
   return (
     <>
       <form className="voucher-form" onSubmit={(e) => void check(e)} aria-busy={busy}>

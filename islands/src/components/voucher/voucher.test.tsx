@@ -14,7 +14,7 @@ const vouchers: ApiRoutes = ({ url, headers }) => {
   if (!url.pathname.startsWith("/api/voucher/")) return undefined;
   if (headers["X-Captcha-Response"] !== "dev-ok") return { status: 400, body: { error: "captcha", message: FR["voucher.captcha"] } };
   return url.pathname.endsWith("/GOOD1234")
-    ? { body: { resultCode: 0, card: { code: "GOOD1234", label: "Ciné-carte 5 places", valid_until: "2026-12-31", status: "valid" } } }
+    ? { body: { resultCode: 0, card: { code: "GOOD1234", label: "Ciné-carte 5 places", expiry: "2026-12-31" } } }
     : { body: { resultCode: 2, message: FR["voucher.errorDefault"] } };
 };
 
