@@ -3,8 +3,9 @@
 
 use crate::model::{LocaleData, SiteData};
 use crate::pages::{Item, Page, SitePages};
-use crate::seo::{self, SeoArgs};
+use crate::seo::{self, JsonLd, SeoArgs};
 use crate::fragments::{self, Labels, ShowRef};
+use crate::schedule::{DayShow, Place, Screening};
 use serde::Serialize;
 use serde_json::{json, Value};
 use site::brand::Brand;
@@ -18,8 +19,9 @@ const JSON_LD_DAYS: usize = 2;
 /// Days of showtimes per cinema on a show page; the cinema page has them all.
 const SHOW_PAGE_DAYS: usize = 3;
 
-/// Next showtimes per show and cinema on a season page; the cinema page has the others.
-const SEASON_SHOWTIMES_PER_SHOW: usize = 3;
+/// Next showtimes per show and cinema on a season page; the cinema page has the others (only
+/// these are kept when a season is fetched).
+pub const SEASON_SHOWTIMES_PER_SHOW: usize = 3;
 
 /// Everything a page of one site and language shares.
 pub struct LocaleChrome {
@@ -27,6 +29,10 @@ pub struct LocaleChrome {
     pub base_url: String,
     /// Paths of the site's hashed assets.
     pub assets: Value,
+    /// Hash of `value` and `assets`, for the inputs of each page.
+    pub hash: u64,
+    /// The shows of each list page, sorted once rather than for each page.
+    pub lists: ShowLists,
 }
 
 #[derive(Serialize)]
@@ -126,7 +132,9 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "base_url": format!("https://{}", domain(brand, site)),
         "apps": brand.apps,
     });
-    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets }
+    let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
+    serde_json::to_writer(&mut hasher, &[&value, &assets]).expect("hashing never fails");
+    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets, hash: hasher.0.digest(), lists: ShowLists::new(locale) }
 }
 
 /// The domain without its `www.`, for the brand's other services (business, home video).
@@ -184,7 +192,7 @@ pub fn page_context(
         .and_then(|list| list.iter().find(|(l, _)| *l == default_lang))
         .map(|(_, p)| format!("{base}{p}"));
     let mut fragments = Vec::new();
-    let (template, data_value, args, json_ld) = page_data(table, locale, labels, page, base, &url, &mut fragments);
+    let (template, data_value, args, json_ld) = page_data(table, chrome, locale, labels, page, &url, &mut fragments);
     let route = table.route(page.kind, page.site, page.lang, page.webview);
     let page_value = json!({
         "kind": page.kind.name(),
@@ -202,29 +210,36 @@ pub fn page_context(
         "tracking_type": route.map(|r| r.tracking_type()).unwrap_or(""),
         "noindex": matches!(page.kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight) || page.webview,
     });
-    // One object moved into the context: large page data is converted once, never cloned.
-    let whole = json!({
-        "chrome": chrome.value,
-        "page": page_value,
-        "seo": args,
-        "data": data_value,
-        "json_ld": json_ld.iter().map(seo::script_json).collect::<Vec<_>>(),
-        "assets": chrome.assets,
-    });
+    let json_ld: Vec<Value> = json_ld.into_iter().map(|block| Value::String(block.0)).collect();
+    let seo = serde_json::to_value(args).expect("SEO arguments are plain strings");
+    // What the page is made from; the chrome counts by its hash, computed once per locale.
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     hasher.0.update(template.as_bytes());
-    serde_json::to_writer(&mut hasher, &whole).expect("hashing never fails");
+    hasher.0.update(&chrome.hash.to_le_bytes());
+    serde_json::to_writer(&mut hasher, &[&page_value, &seo, &data_value]).expect("hashing never fails");
+    serde_json::to_writer(&mut hasher, &json_ld).expect("hashing never fails");
     for fragment in &fragments {
+        hasher.0.update(&(fragment.len() as u64).to_le_bytes());
         hasher.0.update(fragment.as_bytes());
     }
     let inputs = hasher.0.digest();
-    let context = tera::Context::from_value(whole).expect("an object is a valid context");
+    // One object moved into the context: the page's data is converted once, never cloned.
+    let whole = serde_json::Map::from_iter([
+        ("chrome".to_string(), chrome.value.clone()),
+        ("page".to_string(), page_value),
+        ("seo".to_string(), seo),
+        ("data".to_string(), data_value),
+        ("json_ld".to_string(), Value::Array(json_ld)),
+        ("assets".to_string(), chrome.assets.clone()),
+    ]);
+    let context = tera::Context::from_value(Value::Object(whole)).expect("an object is a valid context");
     PageContext { template, context, fragments, inputs }
 }
 
-type PageData = (&'static str, Value, SeoArgs, Vec<Value>);
+type PageData = (&'static str, Value, SeoArgs, Vec<JsonLd>);
 
-fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Page, base: &str, url: &str, fragments: &mut Vec<String>) -> PageData {
+fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, labels: &Labels, page: &Page, url: &str, fragments: &mut Vec<String>) -> PageData {
+    let base = chrome.base_url.as_str();
     let site = page.site;
     let lang = page.lang;
     let href = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
@@ -233,40 +248,35 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
     match page.item {
         Item::Cinema(i) => {
             let cinema = &locale.cinemas[i];
-            let schedule = locale.schedules.get(&cinema.cinema.slug);
+            let schedule = locale.schedules[i].as_ref();
             args.name = cinema.cinema.name.clone();
             args.city = cinema.cinema.city.clone();
-            let mut ld = vec![seo::movie_theater(cinema, url, base)];
+            let show_href = |show: &Show| href(if show.is_movie { PageKind::Show } else { PageKind::Event }, &show.slug);
+            let mut ld: Vec<JsonLd> = vec![seo::movie_theater(cinema, url, base).into()];
             // The light view is not indexed: no structured data to compute.
-            let schedule = schedule.filter(|_| page.kind == PageKind::Cinema);
-            if let Some(schedule) = schedule {
+            if let Some(schedule) = schedule.filter(|_| page.kind == PageKind::Cinema) {
                 // Search engines show the next few days; the full schedule stays in the HTML.
-                let events: Vec<Value> = schedule
+                let described: Vec<(&DayShow, &Show, String)> = schedule
                     .days
-                    .values()
+                    .iter()
                     .take(JSON_LD_DAYS)
-                    .flatten()
-                    .flat_map(|s| s.showtimes.iter().map(move |t| (s, t)))
-                    .filter_map(|(s, t)| {
-                        let show = locale.show(&s.show)?;
-                        let show_url = format!("{base}{}", href(if show.is_movie { PageKind::Show } else { PageKind::Event }, &show.slug)?);
-                        Some(seo::screening(t, show, &cinema.cinema, url, &show_url))
+                    .flat_map(|d| &d.shows)
+                    .filter_map(|entry| {
+                        let show = locale.show_of(entry.show)?;
+                        Some((entry, show, format!("{base}{}", show_href(show)?)))
                     })
                     .collect();
-                if !events.is_empty() {
-                    ld.push(json!({"@context": "https://schema.org", "@graph": events}));
-                }
+                let showtimes = described.iter().flat_map(|(entry, show, show_url)| entry.screenings.iter().map(move |s| (s, *show, show_url.as_str())));
+                ld.extend(seo::screenings(showtimes, &locale.tables, &cinema.cinema, url));
             }
-            ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]));
+            ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]).into());
             // The light view is today's schedule; the cinema page has every day.
             let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
-            let schedule_html = locale
-                .schedules
-                .get(&cinema.cinema.slug)
+            let schedule_html = schedule
                 .map(|sc| {
-                    fragments::cinema_schedule(sc, days, labels, |slug| match locale.show(slug) {
-                        Some(show) => ShowRef { title: &show.title, href: href(if show.is_movie { PageKind::Show } else { PageKind::Event }, slug) },
-                        None => ShowRef { title: slug, href: None },
+                    fragments::cinema_schedule(sc, &locale.tables, days, labels, |id| match locale.show_of(id) {
+                        Some(show) => ShowRef { title: &show.title, href: show_href(show) },
+                        None => ShowRef { title: locale.tables.slug(id), href: None },
                     })
                 })
                 .unwrap_or_default();
@@ -288,15 +298,15 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
                 .map(|c| json!({"cinema": c, "href": href(PageKind::Cinema, &c.slug)}))
                 .collect();
             // The light list is the same list of cinemas, without indexing (noindex).
-            ("pages/city.html", json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())])])
+            ("pages/city.html", json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())]).into()])
         }
         Item::Show(i) => {
             let show = &locale.shows[i];
             args.title = show.title.clone();
             args.teaser = show.synopsis.clone().unwrap_or_default();
-            let showtimes = show_showtimes(table, locale, site, lang, &show.slug);
+            let showtimes = show_showtimes(table, locale, site, lang, i);
             let has_showtimes = !showtimes.is_empty();
-            fragments.push(fragments::cinemas_showtimes(&showtimes, labels));
+            fragments.push(fragments::cinemas_showtimes(&showtimes, &locale.tables, labels));
             let warning = show.content_rating.as_ref().and_then(site::rules::rating_warning);
             (
                 "pages/show.html",
@@ -314,9 +324,9 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
                     let described = if show.is_movie {
                         Some(seo::movie(show, url, base))
                     } else {
-                        first_showtime(locale, &show.slug).map(|(s, c)| seo::show_event(show, url, base, s, c))
+                        first_showtime(locale, i).map(|(s, c)| seo::show_event(show, url, base, s, c))
                     };
-                    described.into_iter().chain([seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])]).collect()
+                    described.into_iter().chain([seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])]).map(JsonLd::from).collect()
                 },
             )
         }
@@ -324,36 +334,34 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
             let season = &locale.seasons[i];
             args.title = season.season.title.clone();
             args.description = seo::truncate(season.season.description.as_deref().unwrap_or(""), seo::SEASON_DESCRIPTION_MAX);
-            let first = season.showtimes.values().flat_map(|m| m.values().flatten()).min_by_key(|s| s.datetime);
-            let place = first.and_then(|s| locale.cinemas.iter().find(|c| c.cinema.slug == s.cinema)).map(|c| &c.cinema);
             let cinemas: Vec<fragments::SeasonCinema> = season
-                .showtimes
+                .cinemas
                 .iter()
-                .filter_map(|(cinema, shows)| {
-                    let c = locale.cinemas.iter().find(|c| &c.cinema.slug == cinema)?;
-                    let shows = shows
+                .filter_map(|c| {
+                    let cinema = locale.cinema(&c.cinema)?;
+                    let shows = c
+                        .shows
                         .iter()
-                        .map(|(slug, list)| {
-                            let title = locale.show(slug).map(|s| s.title.as_str()).unwrap_or(slug);
-                            let mut list: Vec<&Showtime> = list.iter().collect();
-                            list.sort_by_key(|s| s.datetime);
-                            (ShowRef { title, href: None }, list)
+                        .map(|(id, list)| {
+                            let title = locale.show_of(*id).map(|s| s.title.as_str()).unwrap_or(locale.tables.slug(*id));
+                            (ShowRef { title, href: None }, list.as_slice())
                         })
                         .collect();
-                    Some(fragments::SeasonCinema { name: &c.cinema.name, href: href(PageKind::Cinema, cinema), shows })
+                    Some(fragments::SeasonCinema { name: &cinema.cinema.name, href: href(PageKind::Cinema, &c.cinema), shows, more: c.more })
                 })
                 .collect();
-            fragments.push(fragments::season_screenings(&cinemas, SEASON_SHOWTIMES_PER_SHOW, labels));
-            let ld = match (first, place) {
-                (Some(first), Some(place)) => vec![seo::event(season, url, base, first, place)],
-                _ => Vec::new(),
+            fragments.push(fragments::season_screenings(&cinemas, &locale.tables, labels));
+            let first = season.first().and_then(|(s, cinema)| Some((s, &locale.cinema(cinema)?.cinema)));
+            let ld = match first {
+                Some((first, place)) => vec![seo::event(&season.season, url, base, first, place).into()],
+                None => Vec::new(),
             };
             ("pages/season.html", json!({"season": season.season, "prices": season.prices}), args, ld)
         }
         Item::Experience(i) => {
             let e = &locale.experiences[i];
             args.title = e.title.clone();
-            ("pages/experience.html", json!({"experience": e}), args, vec![seo::breadcrumbs(&[home, (e.title.clone(), url.to_string())])])
+            ("pages/experience.html", json!({"experience": e}), args, vec![seo::breadcrumbs(&[home, (e.title.clone(), url.to_string())]).into()])
         }
         Item::ExperienceGroup(i) => {
             let g = &locale.experience_groups[i];
@@ -378,7 +386,7 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
             args.title = a.title.clone();
             args.teaser = a.teaser.clone().unwrap_or_default();
             let back = table.path(PageKind::News, site, lang, &Params::new(), false);
-            ("pages/article.html", json!({"article": a, "body": sanitize(a.content.as_deref()), "back": back}), args, vec![seo::breadcrumbs(&[home, (a.title.clone(), url.to_string())])])
+            ("pages/article.html", json!({"article": a, "body": sanitize(a.content.as_deref()), "back": back}), args, vec![seo::breadcrumbs(&[home, (a.title.clone(), url.to_string())]).into()])
         }
         Item::FaqArticle(c, a) => {
             let article = &locale.faq[c].articles[a];
@@ -391,7 +399,7 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
                 .take(5)
                 .map(|x| json!({"title": x.title, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
                 .collect();
-            ("pages/help_article.html", json!({"article": article, "body": sanitize(Some(&article.content)), "related": related}), args, vec![seo::faq_page(&[article])])
+            ("pages/help_article.html", json!({"article": article, "body": sanitize(Some(&article.content)), "related": related}), args, vec![seo::faq_page(&[article]).into()])
         }
         Item::FaqCategory(c) => {
             let category = &locale.faq[c];
@@ -402,7 +410,7 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
                 .map(|x| json!({"title": x.title, "teaser": x.teaser, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
                 .collect();
             let refs: Vec<&FaqArticle> = category.articles.iter().collect();
-            ("pages/help_category.html", json!({"category": category, "articles": articles}), args, vec![seo::faq_page(&refs)])
+            ("pages/help_category.html", json!({"category": category, "articles": articles}), args, vec![seo::faq_page(&refs).into()])
         }
         Item::MasterTemplate(i) => {
             let m = &locale.master_templates[i];
@@ -410,36 +418,34 @@ fn page_data(table: &RouteTable, locale: &LocaleData, labels: &Labels, page: &Pa
             args.description = m.header.as_ref().and_then(|h| h.subtitle.clone()).unwrap_or_else(|| m.title.clone());
             ("pages/master.html", json!({"page": m, "explanation": m.explanation.as_ref().map(|e| sanitize(e.content.as_deref()))}), args, Vec::new())
         }
-        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, locale, site, lang, Some(tab)), args, Vec::new()),
-        Item::None => listing(table, locale, page, args, home, url),
+        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, chrome, locale, site, lang, Some(tab), fragments), args, Vec::new()),
+        Item::None => listing(table, chrome, locale, page, args, home, url, fragments),
     }
 }
 
-fn listing(table: &RouteTable, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str) -> PageData {
+#[allow(clippy::too_many_arguments)]
+fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str, fragments: &mut Vec<String>) -> PageData {
     let site = page.site;
     let lang = page.lang;
     let path = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
     match page.kind {
         PageKind::Home => {
-            let mut value = shows_list(table, locale, site, lang, None);
-            value["news"] = json!(locale.news.news.iter().take(3).map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect::<Vec<_>>());
-            value["offers"] = json!(locale.news.offers.iter().take(3).map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect::<Vec<_>>());
+            // A rail of the first shows and a link to all of them: a home page listing a
+            // whole chain's catalogue would be as long as the shows page and as slow to load.
+            let rail = chrome.lists.get(None).iter().take(HOME_RAIL_SHOWS);
+            fragments.push(fragments::show_cards(rail.map(|&i| show_card(table, site, lang, &locale.shows[i])), true));
+            let value = json!({
+                "all_href": table.path(PageKind::Shows, site, lang, &Params::new(), false),
+                "news": locale.news.news.iter().take(3).map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect::<Vec<_>>(),
+                "offers": locale.news.offers.iter().take(3).map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect::<Vec<_>>(),
+            });
             ("pages/home.html", value, args, Vec::new())
         }
-        PageKind::Shows => ("pages/shows.html", shows_list(table, locale, site, lang, None), args, Vec::new()),
+        PageKind::Shows => ("pages/shows.html", shows_list(table, chrome, locale, site, lang, None, fragments), args, Vec::new()),
         PageKind::Cinemas => {
-            let cities: Vec<Value> = locale
-                .cities
-                .iter()
-                .map(|c| {
-                    json!({
-                        "city": c.city,
-                        "href": city_href(table, site, lang, c),
-                        "cinemas": c.cinemas.iter().map(|k| json!({"cinema": k, "href": path(PageKind::Cinema, &k.slug)})).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            ("pages/cinemas.html", json!({"cities": cities}), args, vec![seo::breadcrumbs(&[home, (String::from("Cinemas"), url.to_string())])])
+            let cities = locale.cities.iter().map(|c| (c, city_href(table, site, lang, c)));
+            fragments.push(fragments::cities_and_cinemas(cities, |slug| path(PageKind::Cinema, slug)));
+            ("pages/cinemas.html", json!({}), args, vec![seo::breadcrumbs(&[home, (String::from("Cinemas"), url.to_string())]).into()])
         }
         PageKind::Events => {
             let seasons: Vec<Value> = locale
@@ -451,8 +457,15 @@ fn listing(table: &RouteTable, locale: &LocaleData, page: &Page, args: SeoArgs, 
                     json!({"season": s, "href": path(kind, &s.slug)})
                 })
                 .collect();
-            let shows: Vec<Value> = locale.events.shows.iter().map(|s| json!({"show": s, "href": path(PageKind::Event, &s.slug)})).collect();
-            ("pages/events.html", json!({"seasons": seasons, "shows": shows}), args, Vec::new())
+            let cards = locale.events.shows.iter().map(|s| fragments::Card {
+                title: &s.title,
+                poster: s.poster.as_ref(),
+                flag: s.flag.as_ref(),
+                duration: None,
+                href: path(PageKind::Event, &s.slug),
+            });
+            fragments.push(fragments::show_cards(cards, seasons.is_empty()));
+            ("pages/events.html", json!({"seasons": seasons}), args, Vec::new())
         }
         PageKind::Experiences | PageKind::ExperienceLanding => {
             let list: Vec<Value> = locale.experiences.iter().map(|e| json!({"experience": e, "href": path(PageKind::Experience, &e.slug)})).collect();
@@ -495,60 +508,87 @@ fn listing(table: &RouteTable, locale: &LocaleData, page: &Page, args: SeoArgs, 
     }
 }
 
-/// Shows grouped for the list pages: now showing, presales, coming soon, kids, special.
-fn shows_list(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>) -> Value {
-    let card = |s: &Show| {
-        let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
-        json!({"show": s.summary(), "href": table.path(kind, site, lang, &Params::new().with("slug", &s.slug), false), "duration": s.duration.map(site::rules::format_duration)})
-    };
-    let keep = |s: &&Show| match tab {
-        None | Some(ShowsTab::Book) => s.bookable && !s.coming_soon,
-        Some(ShowsTab::Presales) => s.bookable && s.coming_soon,
-        Some(ShowsTab::Kids) => s.kids,
-        Some(ShowsTab::Special) => !s.is_movie || s.premiere,
-        Some(ShowsTab::Upcoming) => s.coming_soon,
-    };
-    let mut shows: Vec<&Show> = locale.shows.iter().filter(keep).collect();
-    shows.sort_by_key(|s| s.orders.default);
+/// Shows on the home page's rail, in the shows page's order; that page has them all.
+const HOME_RAIL_SHOWS: usize = 12;
+
+/// The shows of each list page (the shows page when the tab is none) as indexes in
+/// `LocaleData::shows`, in the content's default order.
+pub struct ShowLists(Vec<(Option<ShowsTab>, Vec<usize>)>);
+
+impl ShowLists {
+    fn new(locale: &LocaleData) -> ShowLists {
+        let tabs = std::iter::once(None).chain(ShowsTab::ALL.iter().copied().map(Some));
+        ShowLists(tabs.map(|tab| (tab, ShowLists::listed(locale, tab))).collect())
+    }
+
+    fn listed(locale: &LocaleData, tab: Option<ShowsTab>) -> Vec<usize> {
+        let keep = |s: &Show| match tab {
+            None | Some(ShowsTab::Book) => s.bookable && !s.coming_soon,
+            Some(ShowsTab::Presales) => s.bookable && s.coming_soon,
+            Some(ShowsTab::Kids) => s.kids,
+            Some(ShowsTab::Special) => !s.is_movie || s.premiere,
+            Some(ShowsTab::Upcoming) => s.coming_soon,
+        };
+        let mut shows: Vec<usize> = (0..locale.shows.len()).filter(|&i| keep(&locale.shows[i])).collect();
+        shows.sort_by_key(|&i| locale.shows[i].orders.default);
+        shows
+    }
+
+    fn get(&self, tab: Option<ShowsTab>) -> &[usize] {
+        self.0.iter().find(|(t, _)| *t == tab).map(|(_, list)| list.as_slice()).unwrap_or_default()
+    }
+}
+
+fn show_card<'a>(table: &RouteTable, site: Site, lang: Lang, s: &'a Show) -> fragments::Card<'a> {
+    let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
+    fragments::Card {
+        title: &s.title,
+        poster: s.poster.as_ref(),
+        flag: s.flag.as_ref(),
+        duration: s.duration,
+        href: table.path(kind, site, lang, &Params::new().with("slug", &s.slug), false),
+    }
+}
+
+/// The shows page and its tabs: every show of the tab, as cards written in Rust.
+fn shows_list(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>, fragments: &mut Vec<String>) -> Value {
+    let shows = chrome.lists.get(tab).iter().map(|&i| show_card(table, site, lang, &locale.shows[i]));
+    fragments.push(fragments::show_cards(shows, true));
     let tabs: Vec<Value> = ShowsTab::ALL
         .iter()
         .map(|t| json!({"key": t.key(), "href": table.path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", t.key()), false), "active": Some(*t) == tab}))
         .collect();
-    json!({"shows": shows.into_iter().map(card).collect::<Vec<_>>(), "tabs": tabs, "tab": tab.map(|t| t.key())})
+    json!({"tabs": tabs, "tab": tab.map(|t| t.key())})
 }
 
-/// The earliest showtime of a show in the site, with its cinema.
-fn first_showtime<'a>(locale: &'a LocaleData, show: &str) -> Option<(&'a Showtime, &'a Cinema)> {
-    locale
-        .show_index
-        .get(show)?
+/// The earliest showtime of a show (index in `shows`) in the site, with its cinema.
+fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cinema)> {
+    locale.show_index[show]
         .iter()
-        .filter_map(|&(c, day, e)| {
-            let cinema = &locale.cinemas[c].cinema;
-            let entry = locale.schedules.get(&cinema.slug)?.days.get(&day)?.get(e)?;
-            entry.showtimes.first().map(|s| (s, cinema))
+        .filter_map(|place| {
+            let entry = entry_at(locale, place)?;
+            entry.screenings.first().map(|s| (s, &locale.cinemas[place.cinema as usize].cinema))
         })
-        .min_by_key(|(s, _)| s.datetime)
+        .min_by_key(|(s, _)| s.start)
 }
 
-/// A show's showtimes, by cinema then day (the schedules' first days), from the index.
-fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, lang: Lang, show: &str) -> Vec<fragments::CinemaDays<'a>> {
-    let Some(places) = locale.show_index.get(show) else { return Vec::new() };
-    let mut by_cinema: std::collections::BTreeMap<usize, Vec<(chrono::NaiveDate, &'a [Showtime])>> = std::collections::BTreeMap::new();
-    for &(c, day, e) in places {
-        let cinema = &locale.cinemas[c].cinema;
-        let Some(schedule) = locale.schedules.get(&cinema.slug) else { continue };
-        if !schedule.days.keys().take(SHOW_PAGE_DAYS).any(|d| *d == day) {
-            continue;
-        }
-        if let Some(entry) = schedule.days.get(&day).and_then(|entries| entries.get(e)) {
-            by_cinema.entry(c).or_default().push((day, &entry.showtimes));
+fn entry_at<'a>(locale: &'a LocaleData, place: &Place) -> Option<&'a DayShow> {
+    locale.schedules[place.cinema as usize].as_ref()?.days.get(place.day as usize)?.shows.get(place.entry as usize)
+}
+
+/// A show's showtimes (index in `shows`), by cinema then day (the schedules' first days).
+fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, lang: Lang, show: usize) -> Vec<fragments::CinemaDays<'a>> {
+    let mut by_cinema: std::collections::BTreeMap<u32, Vec<(chrono::NaiveDate, &'a [Screening])>> = std::collections::BTreeMap::new();
+    for place in locale.show_index[show].iter().filter(|p| (p.day as usize) < SHOW_PAGE_DAYS) {
+        if let Some(entry) = entry_at(locale, place) {
+            let date = locale.schedules[place.cinema as usize].as_ref().map(|s| s.days[place.day as usize].date).expect("an entry has its day");
+            by_cinema.entry(place.cinema).or_default().push((date, &entry.screenings));
         }
     }
     by_cinema
         .into_iter()
         .map(|(c, days)| {
-            let cinema = &locale.cinemas[c].cinema;
+            let cinema = &locale.cinemas[c as usize].cinema;
             fragments::CinemaDays {
                 name: &cinema.name,
                 href: table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &cinema.slug), false),

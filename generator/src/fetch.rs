@@ -72,8 +72,19 @@ impl Fetcher {
 
     /// A call that must succeed.
     pub async fn get<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<T, FetchError> {
+        self.get_with(site, lang, path, |body| serde_json::from_slice(body)).await
+    }
+
+    /// A call that must succeed, its body read by `parse` (see `get_parsed`).
+    pub async fn get_with<T>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<T, FetchError> {
         let path = path.into();
-        match self.get_detail(site, lang, path.as_str()).await? {
+        match self.get_parsed(site, lang, path.as_str(), parse).await? {
             Answer::Found(value) => Ok(value),
             Answer::NotFound => Err(FetchError::new(&self.url(lang, &path), "not found (404)")),
             Answer::Gone => Err(FetchError::new(&self.url(lang, &path), "gone (410)")),
@@ -82,6 +93,18 @@ impl Fetcher {
 
     /// A detail call, where 404 and 410 are answers rather than failures.
     pub async fn get_detail<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<Answer<T>, FetchError> {
+        self.get_parsed(site, lang, path, |body| serde_json::from_slice(body)).await
+    }
+
+    /// A detail call whose body `parse` reads as it likes: it may borrow from the bytes and
+    /// keep only what it needs (schedules are read this way, see `schedule`).
+    pub async fn get_parsed<T>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<Answer<T>, FetchError> {
         let path = path.into();
         let url = self.url(lang, &path);
         let host = (self.hosts)(site);
@@ -122,9 +145,7 @@ impl Fetcher {
                 }
             };
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
-            return serde_json::from_slice(&body)
-                .map(Answer::Found)
-                .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+            return parse(&body).map(Answer::Found).map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }
         Err(FetchError::new(&url, format!("failed after {ATTEMPTS} attempts: {last_error}")))
     }

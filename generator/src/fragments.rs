@@ -1,11 +1,13 @@
 //! HTML written in Rust for what a page repeats hundreds of times: schedules and showtime
-//! chips. A cinema page is mostly showtimes; building a JSON value per showtime, walking it
-//! in Tera and minifying the result cost three quarters of a build. These fragments are
-//! written minimal (no whitespace, attributes quoted only when they must be) and spliced into
-//! the page after minify-html has processed the rest, in place of a `slot` marker.
+//! chips, show cards and the cinemas list. A cinema page is mostly showtimes; building a JSON
+//! value per showtime, walking it in Tera and minifying the result cost three quarters of a
+//! build. These fragments are written minimal (no whitespace, attributes quoted only when
+//! they must be, optional end tags left out) and spliced into the page after minify-html has
+//! processed the rest, in place of a `slot` marker.
 
-use chrono::{DateTime, Datelike, FixedOffset, NaiveDate};
-use site::content::{Schedule, Showtime, ShowtimeStatus};
+use crate::schedule::{CinemaSchedule, Rfc3339, Screening, ShowId, Tables};
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, Timelike};
+use site::content::{CityDetail, Flag, Image, ShowtimeStatus};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -35,8 +37,17 @@ pub fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Where `needle` (a marker, starting with `<`) first occurs: only the page's `<` are tried.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(at) = haystack[from..].iter().position(|&b| b == first).map(|i| from + i) {
+        if haystack[at + 1..].starts_with(rest) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// The UI strings fragments print, looked up once per language.
@@ -83,29 +94,33 @@ impl Labels {
     }
 }
 
-/// A show's title and page, from its slug.
+/// A show's title and page.
 pub struct ShowRef<'a> {
     pub title: &'a str,
     pub href: Option<String>,
 }
 
 /// A cinema's schedule: days → shows → versions → showtimes; the first `days` days.
-pub fn cinema_schedule<'a>(schedule: &'a Schedule, days: usize, labels: &Labels, show: impl Fn(&'a str) -> ShowRef<'a>) -> String {
-    let mut out = String::with_capacity(64 * 1024);
-    for (date, entries) in schedule.days.iter().take(days) {
+pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, show: impl Fn(ShowId) -> ShowRef<'a>) -> String {
+    // About 300 bytes a showtime: one allocation for a page of hundreds.
+    let showtimes: usize = schedule.days.iter().take(days).flat_map(|d| &d.shows).map(|e| e.screenings.len()).sum();
+    let mut out = String::with_capacity(1024 + showtimes * 320);
+    for day in schedule.days.iter().take(days) {
+        let date = day.date;
         let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
-        text(&mut out, &labels.day_long(*date));
+        text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
-        for entry in entries {
+        for entry in &day.shows {
             out.push_str("<li class=schedule-show><h4>");
-            let ShowRef { title, href } = show(&entry.show);
+            let ShowRef { title, href } = show(entry.show);
             link_or_text(&mut out, href.as_deref(), title);
             out.push_str("</h4>");
             // One list per version, in the order the versions first play that day.
             let mut versions: Vec<&str> = Vec::new();
-            for s in &entry.showtimes {
-                if !versions.contains(&s.version.label.as_str()) {
-                    versions.push(&s.version.label);
+            for s in &entry.screenings {
+                let label = tables.version(s).label.as_str();
+                if !versions.contains(&label) {
+                    versions.push(label);
                 }
             }
             for version in versions {
@@ -115,8 +130,8 @@ pub fn cinema_schedule<'a>(schedule: &'a Schedule, days: usize, labels: &Labels,
                     out.push_str("</p>");
                 }
                 out.push_str("<ul class=showtimes>");
-                for s in entry.showtimes.iter().filter(|s| s.version.label == version) {
-                    showtime(&mut out, s, labels, TimeLabel::Time);
+                for s in entry.screenings.iter().filter(|s| tables.version(s).label == version) {
+                    screening(&mut out, s, tables, labels, TimeLabel::Time);
                 }
                 out.push_str("</ul>");
             }
@@ -127,18 +142,18 @@ pub fn cinema_schedule<'a>(schedule: &'a Schedule, days: usize, labels: &Labels,
 }
 
 /// A show's showtimes at each cinema (show pages): a heading per cinema, then per day.
-pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], labels: &Labels) -> String {
+pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], tables: &Tables, labels: &Labels) -> String {
     let mut out = String::with_capacity(16 * 1024);
     for cinema in cinemas {
         out.push_str("<section class=cinema-showtimes><h3>");
         link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
         out.push_str("</h3>");
-        for (date, showtimes) in &cinema.days {
+        for (date, screenings) in &cinema.days {
             let _ = write!(out, "<h4><time datetime={date}>");
             text(&mut out, &labels.day_long(*date));
             out.push_str("</time></h4><ul class=showtimes>");
-            for s in showtimes.iter() {
-                showtime(&mut out, s, labels, TimeLabel::Time);
+            for s in screenings.iter() {
+                screening(&mut out, s, tables, labels, TimeLabel::Time);
             }
             out.push_str("</ul>");
         }
@@ -151,30 +166,28 @@ pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], labels: &Labels) -> String 
 pub struct CinemaDays<'a> {
     pub name: &'a str,
     pub href: Option<String>,
-    pub days: Vec<(NaiveDate, &'a [Showtime])>,
+    pub days: Vec<(NaiveDate, &'a [Screening])>,
 }
 
-/// A season's screenings at each cinema: per show, its next `per_show` showtimes (with their
-/// date), then a link to the cinema's page for the other dates. A season plays in every
-/// cinema of a country; listing each date of each would grow the page with the chain.
-pub fn season_screenings(cinemas: &[SeasonCinema<'_>], per_show: usize, labels: &Labels) -> String {
+/// A season's screenings at each cinema: per show, its next showtimes (with their date), then
+/// a link to the cinema's page for the other dates. A season plays in every cinema of a
+/// country; listing each date of each would grow the page with the chain.
+pub fn season_screenings(cinemas: &[SeasonCinema<'_>], tables: &Tables, labels: &Labels) -> String {
     let mut out = String::with_capacity(16 * 1024);
     for cinema in cinemas {
         out.push_str("<section class=season-cinema><h2>");
         link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
         out.push_str("</h2>");
-        let mut more = false;
-        for (show, showtimes) in &cinema.shows {
+        for (show, screenings) in &cinema.shows {
             out.push_str("<h3>");
             text(&mut out, show.title);
             out.push_str("</h3><ul class=showtimes>");
-            for s in showtimes.iter().take(per_show) {
-                showtime(&mut out, s, labels, TimeLabel::DateAndTime);
+            for s in screenings.iter() {
+                screening(&mut out, s, tables, labels, TimeLabel::DateAndTime);
             }
             out.push_str("</ul>");
-            more |= showtimes.len() > per_show;
         }
-        if let (true, Some(href)) = (more, cinema.href.as_deref()) {
+        if let (true, Some(href)) = (cinema.more, cinema.href.as_deref()) {
             out.push_str("<p class=more><a href=");
             attr(&mut out, href);
             out.push('>');
@@ -186,11 +199,12 @@ pub fn season_screenings(cinemas: &[SeasonCinema<'_>], per_show: usize, labels: 
     out
 }
 
-/// One cinema's block on a season page; each show's showtimes sorted by time.
+/// One cinema's block on a season page: each show's next screenings, and whether it has more.
 pub struct SeasonCinema<'a> {
     pub name: &'a str,
     pub href: Option<String>,
-    pub shows: Vec<(ShowRef<'a>, Vec<&'a Showtime>)>,
+    pub shows: Vec<(ShowRef<'a>, &'a [Screening])>,
+    pub more: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -203,20 +217,14 @@ enum TimeLabel {
 
 /// A showtime chip: a bookable one is a link to the booking tunnel; a sold-out or closed one
 /// is no link and says so in words (not by colour alone).
-fn showtime<S: std::borrow::Borrow<Showtime>>(out: &mut String, s: &S, labels: &Labels, label: TimeLabel) {
-    let s = s.borrow();
-    let time = s.datetime.format("%H:%M");
-    let visible = match label {
-        TimeLabel::Time => time.to_string(),
-        TimeLabel::DateAndTime => format!("{} {time}", labels.day_short(s.datetime.date_naive())),
-    };
+fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, label: TimeLabel) {
     match (s.status, s.booking_url.as_deref()) {
         (ShowtimeStatus::Available, Some(url)) => {
             out.push_str("<li class=st><a href=");
             attr(out, url);
             out.push_str(" rel=nofollow>");
-            time_element(out, &s.datetime, &visible);
-            for badge in &s.experience_icons {
+            time_element(out, &s.start, labels, label);
+            for badge in tables.badges(s) {
                 out.push_str("<span class=badge>");
                 text(out, badge);
                 out.push_str("</span>");
@@ -229,7 +237,7 @@ fn showtime<S: std::borrow::Borrow<Showtime>>(out: &mut String, s: &S, labels: &
                 _ => ("past", &labels.old),
             };
             let _ = write!(out, "<li class=\"st {class}\">");
-            time_element(out, &s.datetime, &visible);
+            time_element(out, &s.start, labels, label);
             out.push_str(" <span class=state>");
             text(out, state);
             out.push_str("</span>");
@@ -237,11 +245,83 @@ fn showtime<S: std::borrow::Borrow<Showtime>>(out: &mut String, s: &S, labels: &
     }
 }
 
-/// `<time datetime=2026-11-22T20:30+01:00>20:30</time>`: the instant with the cinema's offset.
-fn time_element(out: &mut String, at: &DateTime<FixedOffset>, visible: &str) {
-    let _ = write!(out, "<time datetime={}>", at.format("%Y-%m-%dT%H:%M%:z"));
-    text(out, visible);
-    out.push_str("</time>");
+/// `<time datetime=2026-11-22T20:30+01:00>20:30</time>`: the instant with the cinema's
+/// offset, the time as the cinema's clock reads it.
+fn time_element(out: &mut String, at: &DateTime<FixedOffset>, labels: &Labels, label: TimeLabel) {
+    let local = at.naive_local();
+    let _ = write!(out, "<time datetime={}>", Rfc3339 { at: *at, seconds: false });
+    if let TimeLabel::DateAndTime = label {
+        text(out, &labels.day_short(local.date()));
+        out.push(' ');
+    }
+    let _ = write!(out, "{:02}:{:02}</time>", local.hour(), local.minute());
+}
+
+/// A show on a list page.
+pub struct Card<'a> {
+    pub title: &'a str,
+    pub poster: Option<&'a Image>,
+    pub flag: Option<&'a Flag>,
+    /// Minutes.
+    pub duration: Option<u32>,
+    pub href: Option<String>,
+}
+
+/// Show cards of a list page (home, shows, events): poster, title, flag and duration. The
+/// first card of a page is its largest contentful paint: not lazy, fetched first.
+pub fn show_cards<'a>(cards: impl IntoIterator<Item = Card<'a>>, eager_first: bool) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    for (i, card) in cards.into_iter().enumerate() {
+        out.push_str("<li class=show-card>");
+        if let Some(href) = &card.href {
+            out.push_str("<a href=");
+            attr(&mut out, href);
+            out.push('>');
+        }
+        if let Some(poster) = card.poster {
+            out.push_str("<img src=");
+            attr(&mut out, &poster.url);
+            let _ = write!(out, " width={} height={} alt", poster.width, poster.height);
+            out.push_str(if eager_first && i == 0 { " fetchpriority=high>" } else { " loading=lazy decoding=async>" });
+        }
+        out.push_str("<span class=title>");
+        text(&mut out, card.title);
+        out.push_str("</span>");
+        if card.href.is_some() {
+            out.push_str("</a>");
+        }
+        if let Some(flag) = card.flag {
+            let _ = write!(out, "<span class=\"flag flag-{}\">", flag.colour);
+            text(&mut out, &flag.label);
+            out.push_str("</span>");
+        }
+        if let Some(minutes) = card.duration {
+            out.push_str("<span class=meta>");
+            text(&mut out, &site::rules::format_duration(minutes));
+            out.push_str("</span>");
+        }
+    }
+    out
+}
+
+/// The cinemas list: each city (a link, see `city_href`) with its cinemas and their address.
+pub fn cities_and_cinemas<'a>(cities: impl IntoIterator<Item = (&'a CityDetail, Option<String>)>, cinema_href: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    for (city, href) in cities {
+        out.push_str("<li><h2>");
+        link_or_text(&mut out, href.as_deref(), &city.city.name);
+        out.push_str("</h2><ul>");
+        for cinema in &city.cinemas {
+            out.push_str("<li>");
+            link_or_text(&mut out, cinema_href(&cinema.slug).as_deref(), &cinema.name);
+            let a = &cinema.address;
+            out.push_str(" <span class=address>");
+            text(&mut out, &format!("{}, {} {}", a.address_line1, a.address_zip, a.address_city));
+            out.push_str("</span>");
+        }
+        out.push_str("</ul>");
+    }
+    out
 }
 
 fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
@@ -301,6 +381,12 @@ mod tests {
         let out = String::from_utf8(out).expect("utf-8");
         assert!(out.contains("<ul><li>1</ul>") && out.contains("<p>2"), "{out}");
         assert!(!out.contains("lumen-slot"), "{out}");
+    }
+
+    #[test]
+    fn markers_are_found_after_other_tags() {
+        assert_eq!(find(b"<p><lumen-slot-1></lumen-slot-1><lumen-slot-10>", b"<lumen-slot-10>"), Some(32));
+        assert_eq!(find(b"<p>a <", b"<lumen-slot-0>"), None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod output;
 mod pages;
 pub mod publish;
 mod render;
+mod schedule;
 mod seo;
 
 use anyhow::{bail, Context as _};

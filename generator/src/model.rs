@@ -1,12 +1,16 @@
 //! Everything the pages of one site need, fetched from the content API: per language, the
 //! lists and every detail item, plus the site's settings. Detail calls for one language run
-//! concurrently; a failure anywhere fails the build with the URL that failed.
+//! concurrently; a failure anywhere fails the build with the URL that failed. Schedules and
+//! seasons are kept in the compact form of `schedule`: they are most of a country's data.
 
+use crate::context::SEASON_SHOWTIMES_PER_SHOW;
 use crate::fetch::{Answer, FetchError, Fetcher};
+use crate::schedule::{read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables};
 use futures_util::future::try_join_all;
 use site::content::*;
 use site::{Lang, Site};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 pub struct SiteData {
     pub site: Site,
@@ -21,12 +25,14 @@ pub struct LocaleData {
     pub cinemas: Vec<CinemaDetail>,
     /// Listed cinemas whose detail the API does not have.
     pub cinemas_without_data: Vec<String>,
-    /// Schedule of each cinema, by cinema slug.
-    pub schedules: HashMap<String, Schedule>,
+    /// Schedule of each cinema, in the order of `cinemas`.
+    pub schedules: Vec<Option<CinemaSchedule>>,
+    /// Versions, badges and show slugs the schedules and seasons refer to.
+    pub tables: Tables,
     pub cities: Vec<CityDetail>,
     pub shows: Vec<Show>,
     pub events: EventsPage,
-    pub seasons: Vec<SeasonDetail>,
+    pub seasons: Vec<SeasonPage>,
     pub experiences: Vec<Experience>,
     pub experience_groups: Vec<ExperienceGroup>,
     pub news: NewsList,
@@ -42,24 +48,35 @@ pub struct LocaleData {
     pub subscription: Option<Subscription>,
     /// Show slug → index in `shows`.
     pub show_by_slug: HashMap<String, usize>,
-    /// Show slug → where it plays: (index in `cinemas`, day, index of its entry that day).
-    /// Built once so a show page does not scan every cinema's schedule.
-    pub show_index: HashMap<String, Vec<(usize, chrono::NaiveDate, usize)>>,
+    /// Cinema slug → index in `cinemas`.
+    pub cinema_by_slug: HashMap<String, usize>,
+    /// Where each show plays, by index in `shows`: built once so a show page does not scan
+    /// every cinema's schedule.
+    pub show_index: Vec<Vec<Place>>,
+    /// Show of each `ShowId` of the tables, when the locale has it.
+    show_of: Vec<Option<usize>>,
 }
 
 impl LocaleData {
-    pub fn show(&self, slug: &str) -> Option<&Show> {
-        self.show_by_slug.get(slug).map(|&i| &self.shows[i])
+    /// The show a schedule or a season names, when the locale has it.
+    pub fn show_of(&self, id: ShowId) -> Option<&Show> {
+        self.show_of[id.0 as usize].map(|i| &self.shows[i])
+    }
+
+    pub fn cinema(&self, slug: &str) -> Option<&CinemaDetail> {
+        self.cinema_by_slug.get(slug).map(|&i| &self.cinemas[i])
     }
 
     fn index(mut self) -> LocaleData {
         self.show_by_slug = self.shows.iter().enumerate().map(|(i, s)| (s.slug.clone(), i)).collect();
-        let mut index: HashMap<String, Vec<(usize, chrono::NaiveDate, usize)>> = HashMap::new();
-        for (c, cinema) in self.cinemas.iter().enumerate() {
-            if let Some(schedule) = self.schedules.get(&cinema.cinema.slug) {
-                for (day, entries) in &schedule.days {
-                    for (e, entry) in entries.iter().enumerate() {
-                        index.entry(entry.show.clone()).or_default().push((c, *day, e));
+        self.cinema_by_slug = self.cinemas.iter().enumerate().map(|(i, c)| (c.cinema.slug.clone(), i)).collect();
+        self.show_of = self.tables.show_slugs.iter().map(|slug| self.show_by_slug.get(&**slug).copied()).collect();
+        let mut index = vec![Vec::new(); self.shows.len()];
+        for (c, schedule) in self.schedules.iter().enumerate() {
+            for (d, day) in schedule.iter().flat_map(|s| s.days.iter()).enumerate() {
+                for (e, entry) in day.shows.iter().enumerate() {
+                    if let Some(show) = self.show_of[entry.show.0 as usize] {
+                        index[show].push(Place { cinema: c as u32, day: d as u32, entry: e as u32 });
                     }
                 }
             }
@@ -108,24 +125,32 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<ECard>>(site, l, "/ecards"),
         optional::<Subscription>(f, site, lang, "/cinepass"),
     )?;
+    // Schedules and seasons are read into their compact form as each answer arrives, so at
+    // most a few are ever held in the API's form.
+    let tables = Mutex::new(Tables::default());
     // A listed cinema whose detail is missing is not a failure: its page redirects to the
     // cinemas list (spec §4 "a cinema with no data").
     let cinema_details = try_join_all(cinemas.iter().map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
-    let schedules = try_join_all(cinemas.iter().map(|c| f.get_detail::<Schedule>(site, l, format!("/cinema/{}/shows?embed=false", c.slug))));
+    let schedules = try_join_all(
+        cinemas.iter().map(|c| f.get_parsed(site, l, format!("/cinema/{}/shows?embed=false", c.slug), |body| read_cinema_schedule(body, &tables))),
+    );
     let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))));
     let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))));
-    let seasons = try_join_all(events.seasons.iter().map(|s| f.get::<SeasonDetail>(site, l, format!("/event/{}", s.slug))));
+    let seasons = try_join_all(
+        events.seasons.iter().map(|s| f.get_with(site, l, format!("/event/{}", s.slug), |body| read_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables))),
+    );
     let (cinema_details, schedules, city_details, show_details, seasons) =
         tokio::try_join!(cinema_details, schedules, city_details, show_details, seasons)?;
     let mut with_data = Vec::new();
     let mut without_data = Vec::new();
-    let mut schedule_map = HashMap::new();
+    let mut schedule_list = Vec::new();
     for ((listed, detail), schedule) in cinemas.iter().zip(cinema_details).zip(schedules) {
         match detail {
             Answer::Found(detail) => {
-                if let Answer::Found(schedule) = schedule {
-                    schedule_map.insert(listed.slug.clone(), schedule);
-                }
+                schedule_list.push(match schedule {
+                    Answer::Found(schedule) => Some(schedule),
+                    Answer::NotFound | Answer::Gone => None,
+                });
                 with_data.push(detail);
             }
             Answer::NotFound | Answer::Gone => without_data.push(listed.slug.clone()),
@@ -133,7 +158,8 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     }
     Ok(LocaleData {
         lang,
-        schedules: schedule_map,
+        schedules: schedule_list,
+        tables: tables.into_inner().expect("no panics while holding the lock"),
         cinemas: with_data,
         cinemas_without_data: without_data,
         cities: city_details,
@@ -154,7 +180,9 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         ecards,
         subscription,
         show_by_slug: HashMap::new(),
-        show_index: HashMap::new(),
+        cinema_by_slug: HashMap::new(),
+        show_index: Vec::new(),
+        show_of: Vec::new(),
     }
     .index())
 }

@@ -5,6 +5,7 @@ use anyhow::Context as _;
 use serde_json::Value;
 use site::Lang;
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
 use std::path::Path;
 use tera::Tera;
 
@@ -89,23 +90,35 @@ impl tera::Function for Translate {
             .strings
             .get(key)
             .ok_or_else(|| tera::Error::msg(format!("no UI string {key:?} in locales/{}.json", self.lang.code())))?;
-        let mut text = template.clone();
-        for (name, value) in args {
-            if name == "key" {
-                continue;
-            }
-            let value = match value {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            text = text.replace(&format!("{{{name}}}"), &value);
-        }
-        Ok(Value::String(text))
+        Ok(Value::String(fill(template, args)))
     }
 
     fn is_safe(&self) -> bool {
         false
     }
+}
+
+/// A UI string with each `{name}` replaced by the argument of that name, in one pass (every
+/// page asks for a dozen; an argument's own text is never searched for placeholders).
+fn fill(template: &str, args: &HashMap<String, Value>) -> String {
+    let mut text = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        text.push_str(&rest[..open]);
+        let name = &after[..close];
+        match args.get(name).filter(|_| name != "key") {
+            Some(Value::String(value)) => text.push_str(value),
+            Some(value) => {
+                let _ = write!(text, "{value}");
+            }
+            None => text.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &after[close + 1..];
+    }
+    text.push_str(rest);
+    text
 }
 
 /// `{{ slot(n=0) }}`: where the page's fragment 0 goes (see `fragments`).
@@ -166,6 +179,18 @@ pub fn format_money(amount: f64, currency: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn placeholders_are_filled_from_the_arguments_once() {
+        let args: HashMap<String, Value> = [("name", json!("Lumen {brand}")), ("count", json!(3)), ("key", json!("seo.x"))]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        assert_eq!(fill("{name} : {count} salles", &args), "Lumen {brand} : 3 salles");
+        assert_eq!(fill("{unknown} {key} {", &args), "{unknown} {key} {");
+        assert_eq!(fill("plain", &args), "plain");
+    }
 
     #[test]
     fn money_reads_as_each_language_writes_it() {

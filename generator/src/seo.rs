@@ -2,6 +2,7 @@
 //! canonical URL, hreflang alternates, Open Graph locales and JSON-LD.
 
 use crate::pages::Page;
+use crate::schedule::{Rfc3339, Screening, Tables};
 use serde_json::{json, Value};
 use site::content::*;
 use site::routes::{PageKind, ShowsTab as Tab};
@@ -107,8 +108,13 @@ pub fn og_locale(lang: Lang, site: Site) -> String {
 }
 
 /// JSON-LD as it goes inside `<script type="application/ld+json">`: `</` cannot close it.
-pub fn script_json(value: &Value) -> String {
-    value.to_string().replace("</", "<\\/")
+fn script_json(value: &Value) -> String {
+    let json = value.to_string();
+    if json.contains("</") {
+        json.replace("</", "<\\/")
+    } else {
+        json
+    }
 }
 
 pub fn breadcrumbs(items: &[(String, String)]) -> Value {
@@ -143,12 +149,7 @@ pub fn movie_theater(cinema: &CinemaDetail, url: &str, base: &str) -> Value {
 }
 
 fn address(c: &Cinema) -> Value {
-    json!({
-        "@type": "PostalAddress",
-        "streetAddress": c.address.address_line1,
-        "postalCode": c.address.address_zip,
-        "addressLocality": c.address.address_city,
-    })
+    serde_json::to_value(PostalAddress::of(c)).expect("plain data serialises")
 }
 
 pub fn absolute(base: &str, url: &str) -> String {
@@ -193,50 +194,136 @@ pub fn movie(show: &Show, url: &str, base: &str) -> Value {
     value
 }
 
-/// One ScreeningEvent per showtime (spec §3 Showtime): what, where, when, in which format and
-/// language, and where to book.
-pub fn screening(showtime: &Showtime, show: &Show, cinema: &Cinema, cinema_url: &str, show_url: &str) -> Value {
-    let mut value = json!({
-        "@type": "ScreeningEvent",
-        "name": show.title,
-        "startDate": showtime.datetime.to_rfc3339(),
-        // A screening presents a work: a Movie, or for a live event a CreativeWork.
-        "workPresented": {"@type": if show.is_movie { "Movie" } else { "CreativeWork" }, "name": show.title, "url": show_url},
-        "location": {"@type": "MovieTheater", "name": cinema.name, "url": cinema_url, "address": address(cinema)},
-        "videoFormat": video_format(showtime),
-        "eventStatus": "https://schema.org/EventScheduled",
-    });
-    if let Some(end) = showtime.end_time {
-        value["endDate"] = json!(end.to_rfc3339());
+/// A JSON-LD block as it goes inside its `<script type="application/ld+json">`.
+pub struct JsonLd(pub String);
+
+impl From<Value> for JsonLd {
+    fn from(value: Value) -> JsonLd {
+        JsonLd(script_json(&value))
     }
-    let (language, subtitles) = version_languages(&showtime.version.slug);
-    if let Some(l) = language {
-        value["inLanguage"] = json!(l);
-    }
-    if let Some(s) = subtitles {
-        value["subtitleLanguage"] = json!(s);
-    }
-    if let Some(url) = &showtime.booking_url {
-        value["offers"] = json!({
-            "@type": "Offer",
-            "url": url,
-            "availability": match showtime.status {
-                ShowtimeStatus::Available => "https://schema.org/InStock",
-                ShowtimeStatus::Soldout => "https://schema.org/SoldOut",
-                ShowtimeStatus::Locked => "https://schema.org/Discontinued",
-            },
-        });
-    }
-    value
 }
 
-fn video_format(showtime: &Showtime) -> &'static str {
-    if showtime.tags.iter().any(|t| t == "imax") {
-        "IMAX"
-    } else if showtime.flags.three_d || showtime.tags.iter().any(|t| t == "3d") {
-        "3D"
-    } else {
-        "2D"
+/// The ScreeningEvents of a cinema's showtimes (spec §3 Showtime), one per showtime: what,
+/// where, when, in which format and language, and where to book. A cinema page describes a
+/// hundred: they are written from typed structs straight to text, not built as `Value`s.
+pub fn screenings<'a>(showtimes: impl IntoIterator<Item = (&'a Screening, &'a Show, &'a str)>, tables: &Tables, cinema: &Cinema, cinema_url: &str) -> Option<JsonLd> {
+    let location = Theatre { kind: "MovieTheater", name: &cinema.name, url: Some(cinema_url), address: PostalAddress::of(cinema) };
+    let graph: Vec<ScreeningEvent> = showtimes
+        .into_iter()
+        .map(|(s, show, show_url)| {
+            let (in_language, subtitle_language) = version_languages(&tables.version(s).slug);
+            ScreeningEvent {
+                kind: "ScreeningEvent",
+                name: &show.title,
+                start_date: Instant(s.start),
+                work_presented: Work { kind: if show.is_movie { "Movie" } else { "CreativeWork" }, name: &show.title, url: show_url },
+                location: &location,
+                video_format: s.format.name(),
+                event_status: "https://schema.org/EventScheduled",
+                end_date: s.end.map(Instant),
+                in_language,
+                subtitle_language,
+                offers: s.booking_url.as_deref().map(|url| Offer {
+                    kind: "Offer",
+                    url,
+                    availability: match s.status {
+                        ShowtimeStatus::Available => "https://schema.org/InStock",
+                        ShowtimeStatus::Soldout => "https://schema.org/SoldOut",
+                        ShowtimeStatus::Locked => "https://schema.org/Discontinued",
+                    },
+                }),
+            }
+        })
+        .collect();
+    if graph.is_empty() {
+        return None;
+    }
+    #[derive(serde::Serialize)]
+    struct Graph<'a> {
+        #[serde(rename = "@context")]
+        context: &'static str,
+        #[serde(rename = "@graph")]
+        graph: Vec<ScreeningEvent<'a>>,
+    }
+    let json = serde_json::to_string(&Graph { context: "https://schema.org", graph }).expect("plain data serialises");
+    Some(JsonLd(if json.contains("</") { json.replace("</", "<\\/") } else { json }))
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScreeningEvent<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    start_date: Instant,
+    // A screening presents a work: a Movie, or for a live event a CreativeWork.
+    work_presented: Work<'a>,
+    location: &'a Theatre<'a>,
+    video_format: &'static str,
+    event_status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_date: Option<Instant>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    in_language: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    subtitle_language: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offers: Option<Offer<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct Work<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    url: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct Theatre<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<&'a str>,
+    address: PostalAddress<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PostalAddress<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    street_address: &'a str,
+    postal_code: &'a str,
+    address_locality: &'a str,
+}
+
+impl PostalAddress<'_> {
+    fn of(c: &Cinema) -> PostalAddress<'_> {
+        PostalAddress {
+            kind: "PostalAddress",
+            street_address: &c.address.address_line1,
+            postal_code: &c.address.address_zip,
+            address_locality: &c.address.address_city,
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct Offer<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    url: &'a str,
+    availability: &'static str,
+}
+
+/// A date-time as RFC 3339 text, written without an intermediate string.
+struct Instant(chrono::DateTime<chrono::FixedOffset>);
+
+impl serde::Serialize for Instant {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&Rfc3339 { at: self.0, seconds: true })
     }
 }
 
@@ -266,28 +353,28 @@ pub fn faq_page(articles: &[&FaqArticle]) -> Value {
 }
 
 /// An event show (opera, concert…) described by its next screening.
-pub fn show_event(show: &Show, url: &str, base: &str, first: &Showtime, place: &Cinema) -> Value {
+pub fn show_event(show: &Show, url: &str, base: &str, first: &Screening, place: &Cinema) -> Value {
     let mut value = movie(show, url, base);
     value["@type"] = json!("Event");
-    value["startDate"] = json!(first.datetime.to_rfc3339());
+    value["startDate"] = json!(first.start.to_rfc3339());
     value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
     value
 }
 
-pub fn event(season: &SeasonDetail, url: &str, base: &str, first: &Showtime, place: &Cinema) -> Value {
+pub fn event(season: &Season, url: &str, base: &str, first: &Screening, place: &Cinema) -> Value {
     let mut value = json!({
         "@context": "https://schema.org",
         "@type": "Event",
-        "name": season.season.title,
+        "name": season.title,
         "url": url,
     });
-    if let Some(p) = &season.season.poster {
+    if let Some(p) = &season.poster {
         value["image"] = json!(absolute(base, &p.url));
     }
-    if let Some(d) = &season.season.description {
+    if let Some(d) = &season.description {
         value["description"] = json!(strip_tags(d));
     }
-    value["startDate"] = json!(first.datetime.to_rfc3339());
+    value["startDate"] = json!(first.start.to_rfc3339());
     value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
     value
 }

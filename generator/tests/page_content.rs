@@ -823,6 +823,135 @@ fn news_and_offers_lists_and_pages_show_their_articles() {
     assert_none("news and offers", &problems);
 }
 
+/// The links of a page's show grid (`<ul class=show-grid>`), in order.
+fn show_grid_links(html: &Html) -> Option<Vec<String>> {
+    let grid = html.tags.iter().find(|t| {
+        t.name == "ul"
+            && t.attr("class")
+                .is_some_and(|c| c.split(' ').any(|c| c == "show-grid"))
+    })?;
+    let end = html.text[grid.end..].find("</ul>").map(|e| grid.end + e)?;
+    Some(
+        tags(&html.text[grid.end..end])
+            .iter()
+            .filter(|t| t.name == "a")
+            .filter_map(|t| t.attr("href").map(str::to_string))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
+    /// The generator's rule: the home page shows the first 12 shows of the shows page.
+    const HOME_RAIL_SHOWS: usize = 12;
+    let mut problems = Vec::new();
+    let none = Params::new();
+    for (site, lang) in [
+        (Site::Fr, Lang::Fr),
+        (Site::Nl, Lang::En),
+        (Site::Ch, Lang::De),
+    ] {
+        // The shows in the API's order, each with its list order and what its tabs need.
+        let shows: Vec<(Value, i64)> = list(&api_json(site, Some(lang), "/shows"), "")
+            .iter()
+            .map(|s| {
+                let detail = api_json(
+                    site,
+                    Some(lang),
+                    &format!("/show/{}", str_of(s, "slug").unwrap_or_default()),
+                );
+                let order = detail["orders"]["default"].as_i64().unwrap_or_default();
+                (detail, order)
+            })
+            .collect();
+        assert!(
+            shows.len() > HOME_RAIL_SHOWS,
+            "{site}/{lang}: too few shows to check the rail"
+        );
+        let flag = |s: &Value, key: &str| s[key].as_bool().unwrap_or(false);
+        let expected = |keep: &dyn Fn(&Value) -> bool| -> Vec<String> {
+            let mut kept: Vec<&(Value, i64)> = shows.iter().filter(|(s, _)| keep(s)).collect();
+            kept.sort_by_key(|(_, order)| *order);
+            kept.iter()
+                .map(|(s, _)| {
+                    let kind = if flag(s, "isMovie") {
+                        PageKind::Show
+                    } else {
+                        PageKind::Event
+                    };
+                    path(
+                        kind,
+                        site,
+                        lang,
+                        &slug(str_of(s, "slug").unwrap_or_default()),
+                    )
+                })
+                .collect()
+        };
+        let book = expected(&|s| flag(s, "bookable") && !flag(s, "comingSoon"));
+        let mut lists = vec![(PageKind::Shows, none.clone(), book.clone())];
+        for (tab, keep) in [
+            (
+                "book",
+                &(|s: &Value| flag(s, "bookable") && !flag(s, "comingSoon"))
+                    as &dyn Fn(&Value) -> bool,
+            ),
+            ("presales", &|s: &Value| {
+                flag(s, "bookable") && flag(s, "comingSoon")
+            }),
+            ("kids", &|s: &Value| flag(s, "kids")),
+            ("special", &|s: &Value| {
+                !flag(s, "isMovie") || flag(s, "premiere")
+            }),
+            ("upcoming", &|s: &Value| flag(s, "comingSoon")),
+        ] {
+            lists.push((
+                PageKind::ShowsTab,
+                Params::new().with("tab", tab),
+                expected(keep),
+            ));
+        }
+        for (kind, params, shows) in lists {
+            let href = path(kind, site, lang, &params);
+            let Some(html) = page(site, &href, &mut problems) else {
+                continue;
+            };
+            match show_grid_links(html) {
+                Some(links) if links == shows => {}
+                Some(links) => problems.push(format!(
+                    "{}: the grid lists {} shows, expected every one of {} in order",
+                    html.file,
+                    links.len(),
+                    shows.len()
+                )),
+                None => problems.push(format!("{}: no show grid", html.file)),
+            }
+        }
+        let all = path(PageKind::Shows, site, lang, &none);
+        let Some(home) = page(
+            site,
+            &path(PageKind::Home, site, lang, &none),
+            &mut problems,
+        ) else {
+            continue;
+        };
+        let rail: Vec<String> = book.iter().take(HOME_RAIL_SHOWS).cloned().collect();
+        match show_grid_links(home) {
+            Some(links) if links == rail => {}
+            other => problems.push(format!("{}: the home rail lists {other:?}, expected the first {HOME_RAIL_SHOWS} shows {rail:?}", home.file)),
+        }
+        expect_link(
+            home,
+            &links(home),
+            &all,
+            Some(&ui_string(lang, "common.seeAll")),
+            "every show",
+            &mut problems,
+        );
+    }
+    assert_none("home rail and shows lists", &problems);
+}
+
 #[test]
 fn events_and_season_pages_show_showtimes_per_cinema() {
     /// The generator's rule: a season page lists each show's next 3 screenings per cinema.

@@ -1,0 +1,430 @@
+//! Showtimes as the pages use them. A country's schedules are hundreds of thousands of
+//! showtimes, each a dozen strings in the API's form (`site::content::Showtime`); held whole
+//! they were most of a build's memory. They are read straight from the API's bytes into this
+//! compact form instead: what the cinema, show and season pages print and describe (time,
+//! status, version, badges, video format, booking link), versions and badge lists stored
+//! once per language, shows referred to by number. Fields no page uses are never built.
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use serde::de::{Deserializer, Visitor};
+use serde::Deserialize;
+use site::content::{Price, Season, ShowtimeFlags, ShowtimeStatus, Version};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+/// One showtime.
+pub struct Screening {
+    /// With the cinema's offset, as the content gives it.
+    pub start: DateTime<FixedOffset>,
+    pub end: Option<DateTime<FixedOffset>>,
+    /// The booking tunnel.
+    pub booking_url: Option<Box<str>>,
+    pub status: ShowtimeStatus,
+    pub format: VideoFormat,
+    /// Index in `Tables::versions`.
+    pub version: u32,
+    /// Index in `Tables::badges`: the experience icons.
+    pub badges: u32,
+}
+
+/// How a showtime is projected, as schema.org's `videoFormat` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VideoFormat {
+    TwoD,
+    ThreeD,
+    Imax,
+}
+
+impl VideoFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            VideoFormat::TwoD => "2D",
+            VideoFormat::ThreeD => "3D",
+            VideoFormat::Imax => "IMAX",
+        }
+    }
+}
+
+/// A showtime's instant as RFC 3339 text with the cinema's offset: `2026-11-22T20:30:00+01:00`,
+/// or `2026-11-22T20:30+01:00` without seconds. Written by hand: chrono's `format` parses its
+/// pattern anew for each of a page's hundreds of showtimes.
+pub struct Rfc3339 {
+    pub at: DateTime<FixedOffset>,
+    pub seconds: bool,
+}
+
+impl std::fmt::Display for Rfc3339 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use chrono::Timelike;
+        let local = self.at.naive_local();
+        let offset = self.at.offset().local_minus_utc();
+        let (sign, offset) = if offset < 0 { ('-', -offset) } else { ('+', offset) };
+        write!(f, "{}T{:02}:{:02}", local.date(), local.hour(), local.minute())?;
+        if self.seconds {
+            write!(f, ":{:02}", local.second())?;
+            if local.nanosecond() != 0 {
+                write!(f, ".{:09}", local.nanosecond())?;
+            }
+        }
+        write!(f, "{sign}{:02}:{:02}", offset / 3600, offset / 60 % 60)
+    }
+}
+
+/// A show as schedules name it: an index in `Tables::show_slugs`, resolved to the locale's
+/// show once everything is fetched (a schedule may name a show the list does not have).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShowId(pub u32);
+
+/// A cinema's schedule: days in date order, each day's shows in the API's order.
+#[derive(Default)]
+pub struct CinemaSchedule {
+    pub days: Vec<Day>,
+}
+
+pub struct Day {
+    pub date: NaiveDate,
+    pub shows: Vec<DayShow>,
+}
+
+pub struct DayShow {
+    pub show: ShowId,
+    pub screenings: Vec<Screening>,
+}
+
+/// What a season page shows: the season, its prices and, per cinema, each show's next
+/// screenings (the cinema's page has the other dates).
+pub struct SeasonPage {
+    pub season: Season,
+    pub prices: Vec<Price>,
+    /// In cinema slug order.
+    pub cinemas: Vec<SeasonCinema>,
+}
+
+pub struct SeasonCinema {
+    pub cinema: String,
+    /// In show slug order; each show's next screenings in time order.
+    pub shows: Vec<(ShowId, Vec<Screening>)>,
+    /// Some show plays more often than its list says.
+    pub more: bool,
+}
+
+impl SeasonPage {
+    /// The season's first screening and the cinema where it plays.
+    pub fn first(&self) -> Option<(&Screening, &str)> {
+        self.cinemas
+            .iter()
+            .flat_map(|c| c.shows.iter().flat_map(|(_, list)| list.first()).map(move |s| (s, c.cinema.as_str())))
+            .min_by_key(|(s, _)| s.start)
+    }
+}
+
+/// What showtimes of one language share: versions, badge lists and show slugs, each once.
+#[derive(Default)]
+pub struct Tables {
+    pub versions: Vec<Version>,
+    pub badges: Vec<Vec<String>>,
+    pub show_slugs: Vec<Box<str>>,
+    slug_ids: HashMap<Box<str>, ShowId>,
+}
+
+impl Tables {
+    pub fn version(&self, screening: &Screening) -> &Version {
+        &self.versions[screening.version as usize]
+    }
+
+    pub fn badges(&self, screening: &Screening) -> &[String] {
+        &self.badges[screening.badges as usize]
+    }
+
+    pub fn slug(&self, show: ShowId) -> &str {
+        &self.show_slugs[show.0 as usize]
+    }
+
+    fn show(&mut self, slug: &str) -> ShowId {
+        if let Some(id) = self.slug_ids.get(slug) {
+            return *id;
+        }
+        let id = ShowId(self.show_slugs.len() as u32);
+        self.show_slugs.push(slug.into());
+        self.slug_ids.insert(slug.into(), id);
+        id
+    }
+
+    fn screening(&mut self, s: &WireShowtime<'_>) -> Screening {
+        // A handful of versions and badge lists per language: a scan beats hashing.
+        let version = match self.versions.iter().position(|v| v.slug == *s.version.slug.0 && v.label == *s.version.label.0) {
+            Some(i) => i,
+            None => {
+                self.versions.push(Version { slug: s.version.slug.0.to_string(), label: s.version.label.0.to_string() });
+                self.versions.len() - 1
+            }
+        };
+        let badges = match self.badges.iter().position(|b| b.len() == s.experience_icons.len() && b.iter().zip(&s.experience_icons).all(|(a, b)| *a == *b.0)) {
+            Some(i) => i,
+            None => {
+                self.badges.push(s.experience_icons.iter().map(|b| b.0.to_string()).collect());
+                self.badges.len() - 1
+            }
+        };
+        let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
+        let format = if tagged("imax") {
+            VideoFormat::Imax
+        } else if s.flags.three_d || tagged("3d") {
+            VideoFormat::ThreeD
+        } else {
+            VideoFormat::TwoD
+        };
+        Screening {
+            start: s.datetime,
+            end: s.end_time,
+            booking_url: s.booking_url.as_ref().map(|u| u.0.as_ref().into()),
+            status: s.status,
+            format,
+            version: version as u32,
+            badges: badges as u32,
+        }
+    }
+}
+
+/// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes.
+pub fn read_cinema_schedule(body: &[u8], tables: &Mutex<Tables>) -> Result<CinemaSchedule, serde_json::Error> {
+    let wire: WireSchedule = serde_json::from_slice(body)?;
+    let mut tables = tables.lock().expect("no panics while holding the lock");
+    let days = wire
+        .days
+        .into_iter()
+        .map(|(date, entries)| Day {
+            date,
+            shows: entries
+                .iter()
+                .map(|e| DayShow { show: tables.show(&e.show.0), screenings: e.showtimes.iter().map(|s| tables.screening(s)).collect() })
+                .collect(),
+        })
+        .collect();
+    Ok(CinemaSchedule { days })
+}
+
+/// Reads a season (`/event/{slug}`) from the API's bytes, keeping each show's first `keep`
+/// screenings per cinema.
+pub fn read_season(body: &[u8], keep: usize, tables: &Mutex<Tables>) -> Result<SeasonPage, serde_json::Error> {
+    let wire: WireSeason = serde_json::from_slice(body)?;
+    let mut tables = tables.lock().expect("no panics while holding the lock");
+    let cinemas = wire
+        .showtimes
+        .into_iter()
+        .map(|(cinema, shows)| {
+            let mut more = false;
+            let shows = shows
+                .into_iter()
+                .map(|(show, list)| {
+                    let mut next: Vec<&WireShowtime> = list.iter().collect();
+                    next.sort_by_key(|s| s.datetime);
+                    more |= next.len() > keep;
+                    (tables.show(&show), next.into_iter().take(keep).map(|s| tables.screening(s)).collect())
+                })
+                .collect();
+            SeasonCinema { cinema, shows, more }
+        })
+        .collect();
+    Ok(SeasonPage { season: wire.season, prices: wire.prices, cinemas })
+}
+
+/// Where a show plays: a cinema (index in `LocaleData::cinemas`), a day of its schedule
+/// (index in `days`) and the show's entry that day.
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    pub cinema: u32,
+    pub day: u32,
+    pub entry: u32,
+}
+
+// The API's showtimes as far as pages use them (`site::content::Showtime` names every
+// field); strings borrow from the response where they can, other fields are skipped unread.
+
+#[derive(Deserialize)]
+struct WireSchedule<'a> {
+    #[serde(default, borrow)]
+    days: BTreeMap<NaiveDate, Vec<WireEntry<'a>>>,
+}
+
+#[derive(Deserialize)]
+struct WireEntry<'a> {
+    #[serde(borrow)]
+    show: Text<'a>,
+    #[serde(default, borrow)]
+    showtimes: Vec<WireShowtime<'a>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WireShowtime<'a> {
+    status: ShowtimeStatus,
+    datetime: DateTime<FixedOffset>,
+    #[serde(default)]
+    end_time: Option<DateTime<FixedOffset>>,
+    #[serde(borrow)]
+    version: WireVersion<'a>,
+    #[serde(default, borrow)]
+    tags: Vec<Text<'a>>,
+    #[serde(default)]
+    flags: ShowtimeFlags,
+    #[serde(default, borrow)]
+    booking_url: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    experience_icons: Vec<Text<'a>>,
+}
+
+#[derive(Deserialize)]
+struct WireVersion<'a> {
+    #[serde(borrow)]
+    slug: Text<'a>,
+    #[serde(borrow)]
+    label: Text<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WireSeason<'a> {
+    #[serde(flatten)]
+    season: Season,
+    #[serde(default)]
+    prices: Vec<Price>,
+    #[serde(default, borrow)]
+    showtimes: BTreeMap<String, BTreeMap<String, Vec<WireShowtime<'a>>>>,
+}
+
+/// A string borrowed from the response when it has no escapes, copied otherwise.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Cow<'de, str>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Cow::Borrowed(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Cow::Owned(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+                Ok(Cow::Owned(v))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor).map(Text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use site::content::{Schedule, ScheduleShow, Showtime, SpecialShowtimeDetails};
+
+    fn showtime(id: &str, at: &str, version: (&str, &str), tags: &[&str], three_d: bool, icons: &[&str]) -> Showtime {
+        Showtime {
+            id: id.to_string(),
+            show: "dune".to_string(),
+            cinema: "paris-opera".to_string(),
+            status: ShowtimeStatus::Available,
+            datetime: DateTime::parse_from_rfc3339(at).unwrap(),
+            end_time: Some(DateTime::parse_from_rfc3339(at).unwrap() + chrono::Duration::minutes(150)),
+            version: Version { slug: version.0.to_string(), label: version.1.to_string() },
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            flags: ShowtimeFlags { three_d },
+            booking_url: Some(format!("https://tickets.example.org/fr/{id}")),
+            auditorium: Some("7".to_string()),
+            seat_count: Some(120),
+            accessibility_icons: vec!["pmr".to_string()],
+            experience_icons: icons.iter().map(|t| t.to_string()).collect(),
+            special_showtime_details: Some(SpecialShowtimeDetails { title_screening: Some("Débat \"après\"".to_string()), ..Default::default() }),
+            reservability_end: None,
+        }
+    }
+
+    /// The compact form is read from the API's own type, serialised as the API does.
+    #[test]
+    fn a_schedule_keeps_what_pages_use_and_shares_versions_and_badges() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let schedule = Schedule {
+            days: BTreeMap::from([(
+                day,
+                vec![ScheduleShow {
+                    show: "dune".to_string(),
+                    data: None,
+                    resume: Default::default(),
+                    showtimes: vec![
+                        showtime("a", "2026-11-22T20:30:00+01:00", ("vf", "Version française"), &["imax"], false, &["imax"]),
+                        showtime("b", "2026-11-22T22:45:00+01:00", ("vost", "VOST \"sous-titrée\""), &["3d"], true, &[]),
+                        showtime("c", "2026-11-22T23:00:00+01:00", ("vf", "Version française"), &[], false, &["imax"]),
+                    ],
+                }],
+            )]),
+            highlighted_showtime: None,
+            upsell_pushes: Vec::new(),
+        };
+        let body = serde_json::to_vec(&schedule).unwrap();
+        let tables = Mutex::new(Tables::default());
+        let read = read_cinema_schedule(&body, &tables).unwrap();
+        let tables = tables.into_inner().unwrap();
+        assert_eq!(read.days.len(), 1);
+        assert_eq!(read.days[0].date, day);
+        let entry = &read.days[0].shows[0];
+        assert_eq!(tables.slug(entry.show), "dune");
+        let [a, b, c] = &entry.screenings[..] else { panic!("three screenings") };
+        let original = &schedule.days[&day][0].showtimes;
+        assert_eq!(a.start, original[0].datetime);
+        assert_eq!(a.end, original[0].end_time);
+        assert_eq!(a.booking_url.as_deref(), original[0].booking_url.as_deref());
+        assert_eq!(a.status, ShowtimeStatus::Available);
+        assert_eq!((a.format, b.format, c.format), (VideoFormat::Imax, VideoFormat::ThreeD, VideoFormat::TwoD));
+        assert_eq!(tables.version(b), &original[1].version, "an escaped label is read too");
+        assert_eq!(a.version, c.version);
+        assert_eq!(tables.versions.len(), 2);
+        assert_eq!(tables.badges(a), ["imax".to_string()]);
+        assert_eq!(a.badges, c.badges);
+        assert!(tables.badges(b).is_empty());
+    }
+
+    #[test]
+    fn instants_read_as_rfc_3339_with_the_cinemas_offset() {
+        for text in ["2026-11-22T20:30:00+01:00", "2026-03-29T09:05:07-03:30", "2026-11-22T00:00:00+00:00"] {
+            let at = DateTime::parse_from_rfc3339(text).unwrap();
+            assert_eq!(Rfc3339 { at, seconds: true }.to_string(), at.to_rfc3339());
+        }
+        let at = DateTime::parse_from_rfc3339("2026-11-22T20:30:00+05:45").unwrap();
+        assert_eq!(Rfc3339 { at, seconds: false }.to_string(), at.format("%Y-%m-%dT%H:%M%:z").to_string());
+    }
+
+    #[test]
+    fn a_season_keeps_each_shows_next_screenings_per_cinema() {
+        let mut season = serde_json::json!({
+            "reference": "S1", "slug": "saison-opera", "title": "Saison opéra", "type": "season", "active": true,
+            "prices": [], "logo": null,
+        });
+        let late = showtime("late", "2026-11-29T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
+        let early = showtime("early", "2026-11-23T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
+        let middle = showtime("middle", "2026-11-25T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
+        season["showtimes"] = serde_json::json!({
+            "lyon": {"tosca": [late.clone(), early.clone()]},
+            "paris-opera": {"tosca": [middle.clone()], "aida": [late, middle, early]},
+        });
+        let tables = Mutex::new(Tables::default());
+        let page = read_season(&serde_json::to_vec(&season).unwrap(), 2, &tables).unwrap();
+        let tables = tables.into_inner().unwrap();
+        assert_eq!(page.season.slug, "saison-opera");
+        let cinemas: Vec<&str> = page.cinemas.iter().map(|c| c.cinema.as_str()).collect();
+        assert_eq!(cinemas, ["lyon", "paris-opera"]);
+        let paris = &page.cinemas[1];
+        let shows: Vec<&str> = paris.shows.iter().map(|(s, _)| tables.slug(*s)).collect();
+        assert_eq!(shows, ["aida", "tosca"]);
+        let aida: Vec<String> = paris.shows[0].1.iter().map(|s| s.start.to_rfc3339()).collect();
+        assert_eq!(aida, ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]);
+        assert!(paris.more && !page.cinemas[0].more);
+        let (first, cinema) = page.first().unwrap();
+        assert_eq!((first.start.to_rfc3339().as_str(), cinema), ("2026-11-23T20:00:00+01:00", "lyon"));
+    }
+}
