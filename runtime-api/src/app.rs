@@ -194,17 +194,20 @@ impl AppState {
     }
 }
 
-/// Every API route, documented as it is registered.
-pub fn api_routes() -> http::doc::ApiRouter {
-    http::content::router()
-        .merge(http::search::router())
-        .merge(http::client::router())
+/// Every API route, documented as it is registered. The calls that wait on something (the
+/// store, the identity provider's keys, the captcha service) answer 503 after `timeout`; the
+/// content, schedule and search calls compute from memory without waiting, where a timer
+/// could not interrupt anything and would only cost each request its registration.
+pub fn api_routes(timeout: Duration) -> http::doc::ApiRouter {
+    let waiting = http::client::router()
         .merge(http::session::router())
         .merge(http::cards::router())
+        .map_router(|r| r.layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout)));
+    http::content::router().merge(http::search::router()).merge(waiting)
 }
 
 pub fn app(state: AppState) -> Router {
-    let (api, operations) = api_routes().into_parts();
+    let (api, operations) = api_routes(state.options.request_timeout).into_parts();
     let metrics = Arc::new(Metrics::new(
         operations
             .iter()
@@ -220,9 +223,7 @@ pub fn app(state: AppState) -> Router {
                 async move { ([(header::CONTENT_TYPE, "application/json")], doc.as_ref().clone()) }
             }),
         )
-        .fallback(|uri: axum::http::Uri| async move { http::error::ApiError::not_found("call", uri.path().to_string()) })
-        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, state.options.request_timeout))
-        .layer(axum::middleware::from_fn(http::etag::api_answers));
+        .fallback(|uri: axum::http::Uri| async move { http::error::ApiError::not_found("call", uri.path().to_string()) });
     let mut router = Router::new()
         .nest("/api", api)
         .merge(http::i18n::router().layer(axum::middleware::from_fn(http::etag::etag)))

@@ -82,6 +82,12 @@ impl ApiRouter {
         self
     }
 
+    /// Applies `f` (a layer, typically) to the routes registered so far.
+    pub fn map_router(mut self, f: impl FnOnce(Router<AppState>) -> Router<AppState>) -> Self {
+        self.router = f(self.router);
+        self
+    }
+
     pub fn merge(mut self, other: ApiRouter) -> Self {
         self.router = self.router.merge(other.router);
         self.operations.extend(other.operations);

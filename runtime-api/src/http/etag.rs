@@ -15,12 +15,10 @@ const MAX_HASHED_BODY: usize = 64 * 1024 * 1024;
 /// nightly, so a minute of caching is safe and revalidation is cheap thanks to the ETag.
 const DEFAULT_CACHE_CONTROL: &str = "public, max-age=60";
 
-/// The API's answers in one middleware (each layer costs per request): error bodies as JSON
-/// (`error::as_json_error`), then ETag and If-None-Match.
-pub async fn api_answers(request: Request, next: Next) -> Response {
-    let is_get = request.method() == Method::GET || request.method() == Method::HEAD;
-    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
-    let response = next.run(request).await;
+/// The end of every API answer (called by `observe`, one middleware for all, since each layer
+/// costs per request): error bodies as JSON (`error::as_json_error`), then ETag and
+/// If-None-Match.
+pub async fn finish_api_answer(is_get: bool, if_none_match: Option<HeaderValue>, response: Response) -> Response {
     if response.status() != StatusCode::OK {
         return crate::http::error::as_json_error(response).await;
     }

@@ -52,6 +52,10 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
         }
     };
     let method = request.method().clone();
+    // API answers get JSON errors and ETags here too (see `etag::finish_api_answer`).
+    let api = request.uri().path().starts_with("/api/").then(|| {
+        (method == axum::http::Method::GET || method == axum::http::Method::HEAD, request.headers().get(axum::http::header::IF_NONE_MATCH).cloned())
+    });
     let mut response = if tracing::enabled!(tracing::Level::INFO) {
         let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or("-"), method = %method, path = %request.uri().path());
         let response = next.run(request).instrument(span.clone()).await;
@@ -60,6 +64,9 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
     } else {
         next.run(request).await
     };
+    if let Some((is_get, if_none_match)) = api {
+        response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
+    }
     observer.metrics.record_at(row, &method, response.status().as_u16(), started.elapsed().as_secs_f64());
     response.headers_mut().insert(REQUEST_ID, id);
     response
