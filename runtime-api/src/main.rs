@@ -9,6 +9,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// mimalloc: an API answer allocates many small short-lived buffers; glibc's allocator was a
+/// tenth of the CPU in a profile. (The bench's bare handler uses it too, to compare fairly.)
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "runtime-api", about = "Content API, live calls and local preview of the country sites")]
 struct Cli {
