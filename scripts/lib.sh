@@ -8,6 +8,10 @@ export PORT="${PORT:-8080}"
 export CARGO_TERM_PROGRESS_WHEN=never
 DEMO_DIR="${DEMO_DIR:-$ROOT/data/demo}"
 OUT_DIR="${OUT_DIR:-$ROOT/out}"
+# The islands' bundle (loader, islands, chunks, manifest.json) the generator copies into every
+# site; build_islands writes it, generate_sites reads it (it must exist: see generator --islands;
+# the islands of each page kind come from islands/islands.json, beside it).
+ISLANDS_DIR="$ROOT/islands/dist"
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -33,8 +37,8 @@ need_islands_packages() {
 build_islands() {
   [ -f islands/package.json ] || return 0
   grep -q '"build"' islands/package.json || return 0
-  say "bundling the islands"
-  (cd islands && npm run --silent build)
+  say "bundling the islands into $ISLANDS_DIR"
+  (cd islands && node build.mjs --out "$ISLANDS_DIR")
 }
 
 # One profile (dev, dependencies optimised) for run, build and test: dependencies compile once.
@@ -72,7 +76,7 @@ stop_api() {
 
 generate_sites() {
   say "generating the sites into $OUT_DIR"
-  "$BIN/generator" build --api "http://127.0.0.1:$PORT" --out "$OUT_DIR"
+  "$BIN/generator" build --api "http://127.0.0.1:$PORT" --out "$OUT_DIR" --islands "$ISLANDS_DIR"
 }
 
 # Java runs the W3C HTML checker (vnu.jar) in the tests.

@@ -286,7 +286,11 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                 .iter()
                 .map(|n| json!({"name": n.name, "distance": n.distance, "href": href(PageKind::Cinema, &n.slug)}))
                 .collect();
-            (template, json!({"cinema": cinema, "nearby": nearby}), args, ld)
+            // The schedule island's day links (islands/README.md): the day sections written.
+            let schedule_days: Vec<Value> = schedule
+                .map(|sc| sc.days.iter().take(days).map(|d| json!({"date": d.date.to_string(), "label": labels.day_short(d.date)})).collect())
+                .unwrap_or_default();
+            (template, json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days}), args, ld)
         }
         Item::City(i) => {
             let city = &locale.cities[i];

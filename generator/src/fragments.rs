@@ -88,7 +88,7 @@ impl Labels {
     }
 
     /// `dim. 22 novembre`.
-    fn day_short(&self, date: NaiveDate) -> String {
+    pub fn day_short(&self, date: NaiveDate) -> String {
         let weekday = &self.weekdays_short[date.weekday().num_days_from_monday() as usize];
         format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
     }

@@ -6,6 +6,7 @@
 mod context;
 pub mod fetch;
 mod fragments;
+pub mod islands;
 mod model;
 mod nginx;
 pub mod output;
@@ -38,6 +39,11 @@ pub struct BuildOptions {
     pub locales: PathBuf,
     #[arg(long, default_value = "config/brand.json")]
     pub brand: PathBuf,
+    /// The islands' bundle folder (`node islands/build.mjs --out DIR`), with `manifest.json`;
+    /// the islands of each page kind come from `DIR/../islands.json`. `none`: pages without
+    /// islands (no loader, no containers).
+    #[arg(long, default_value = "islands/dist")]
+    pub islands: PathBuf,
 }
 
 /// Builds the sites; on any failure the previous output is left as it was.

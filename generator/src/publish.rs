@@ -4,6 +4,7 @@
 
 use crate::context::{chrome, page_context};
 use crate::fragments;
+use crate::islands::Islands;
 use crate::fetch::Fetcher;
 use crate::model::{fetch_site, SiteData};
 use crate::output::{Output, OutputReport};
@@ -99,6 +100,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
     // Pages are rendered again when their templates, UI strings or the generator change.
     let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
+    let islands = crate::islands::Islands::load(&options.islands)?;
 
     let started = Instant::now();
     let fetcher = Fetcher::new(&options.api)?;
@@ -134,7 +136,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             let plan = plan(&table, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            write_site(&table, &brand, &renderers, &site_data, &plan, &output, &css, &css_name, year, &phases, &progress, fingerprint)?;
+            write_site(&table, &brand, &renderers, islands.as_ref(), &site_data, &plan, &output, &css, &css_name, year, &phases, &progress, fingerprint)?;
             tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
@@ -200,6 +202,7 @@ fn write_site(
     table: &RouteTable,
     brand: &Brand,
     renderers: &Renderers,
+    islands: Option<&Islands>,
     data: &SiteData,
     plan: &SitePages,
     output: &Output,
@@ -214,6 +217,9 @@ fn write_site(
     let root = site.code();
     output.write(&format!("{root}/{css_name}"), css)?;
     output.write(&format!("{root}/favicon.svg"), favicon(brand).as_bytes())?;
+    for (name, bytes) in islands.map(|i| i.files.as_slice()).unwrap_or_default() {
+        output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
+    }
     let chromes: BTreeMap<Lang, crate::context::LocaleChrome> =
         data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year, serde_json::json!({"css": format!("/{css_name}")})))).collect();
     let minify = minify_config();
@@ -221,9 +227,10 @@ fn write_site(
         let locale = &data.locales[&page.lang];
         let chrome = &chromes[&page.lang];
         let t0 = thread_cpu();
-        let pc = page_context(table, chrome, plan, locale, renderers.labels(page.lang), page);
+        let mut pc = page_context(table, chrome, plan, locale, renderers.labels(page.lang), page);
+        let islands_hash = add_islands(&mut pc, islands, renderers, data, page, &chrome.value);
         let rel = format!("{root}/{}", file_of(&page.path));
-        if output.reuse(&rel, pc.inputs ^ fingerprint)? {
+        if output.reuse(&rel, pc.inputs ^ fingerprint ^ islands_hash)? {
             phases.add_kind(page.kind.name(), t0);
             progress.inc(1);
             return Ok(());
@@ -247,7 +254,8 @@ fn write_site(
     if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
-            let pc = page_context(table, &chromes[&page.lang], plan, locale, renderers.labels(page.lang), page);
+            let mut pc = page_context(table, &chromes[&page.lang], plan, locale, renderers.labels(page.lang), page);
+            add_islands(&mut pc, islands, renderers, data, page, &chromes[&page.lang].value);
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
             output.write(&format!("{root}/404.html"), &fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)?)?;
         }
@@ -261,6 +269,61 @@ fn write_site(
     }
     output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
     Ok(())
+}
+
+/// Puts the page's `islands` (see `crate::islands`) into its context; returns their hash, a
+/// part of the page's inputs.
+fn add_islands(pc: &mut crate::context::PageContext, islands: Option<&Islands>, renderers: &Renderers, data: &SiteData, page: &Page, chrome: &serde_json::Value) -> u64 {
+    use serde_json::{json, Value};
+    let value = match islands {
+        None => json!({"loader": null, "preload": [], "on": {}}),
+        Some(islands) => {
+            let apps = chrome.get("apps").is_some_and(|a| !a.is_null());
+            let names = islands.on_page(page.kind.name(), page.webview, apps);
+            let page_value = pc.context.get("page").cloned().unwrap_or(Value::Null);
+            let cinema = pc.context.get("data").and_then(|d| d.get("cinema")).cloned().unwrap_or(Value::Null);
+            let auth = chrome.get("auth_enabled").cloned().unwrap_or(Value::Bool(false));
+            let locale = &data.locales[&page.lang];
+            let mut benefits = vec!["booking", "movies"];
+            if locale.cinemas.len() > 1 {
+                benefits.push("favourites");
+            }
+            if serde_json::to_value(&locale.subscription).is_ok_and(|s| !s.is_null()) {
+                benefits.push("cards");
+            }
+            let strings = renderers.strings(page.lang);
+            let string = |key: &str| strings.get(key).cloned().unwrap_or_else(|| key.to_string());
+            let common = serde_json::Map::from_iter([
+                ("site".to_string(), json!(data.site.code())),
+                ("lang".to_string(), json!(page.lang.code())),
+                ("brand".to_string(), chrome.get("brand").cloned().unwrap_or(Value::Null)),
+            ]);
+            islands.page_value(&names, &common, strings, |name| match name {
+                "header" => Some(json!({
+                    "authEnabled": auth,
+                    "account": chrome.get("account").cloned().unwrap_or(json!([])),
+                    "benefits": benefits,
+                    "alternates": page_value.get("alternates").and_then(Value::as_array).map(|list| {
+                        list.iter().map(|a| json!({"lang": a["lang"], "path": a["path"]})).collect::<Vec<_>>()
+                    }).unwrap_or_default(),
+                })),
+                "alerts" => Some(json!({})),
+                "tracking" => Some(json!({"pageType": page_value.get("tracking_type").cloned().unwrap_or(json!("")), "authEnabled": auth})),
+                "favourite" => Some(json!({"cinema": cinema.get("slug"), "name": cinema.get("name"), "benefits": benefits})),
+                "schedule" => Some(json!({
+                    "days": pc.context.get("data").and_then(|d| d.get("schedule_days")).cloned().unwrap_or(json!([])),
+                    // Not written yet: the day sections carry no data-* for the filters to read.
+                    "filters": {"versions": [], "tags": [], "genres": []},
+                    "showtimes": format!("/api/cinema/{}/shows", cinema.get("slug").and_then(Value::as_str).unwrap_or_default()),
+                })),
+                "cinema-info" => Some(json!({"links": {"info": string("cinema.practicalInfo"), "pricing": string("cinema.pricing")}})),
+                _ => None,
+            })
+        }
+    };
+    let hash = xxh3_64(value.to_string().as_bytes());
+    pc.context.insert("islands", &value);
+    hash
 }
 
 fn minify_config() -> minify_html::Cfg {

@@ -12,6 +12,7 @@ use tera::Tera;
 pub struct Renderers {
     by_lang: BTreeMap<Lang, Tera>,
     labels: BTreeMap<Lang, crate::fragments::Labels>,
+    strings: BTreeMap<Lang, HashMap<String, String>>,
 }
 
 impl Renderers {
@@ -25,6 +26,7 @@ impl Renderers {
         base.register_function("slot", Slot);
         let mut by_lang = BTreeMap::new();
         let mut labels = BTreeMap::new();
+        let mut all_strings = BTreeMap::new();
         for lang in Lang::ALL {
             let path = locales.join(format!("{}.json", lang.code()));
             let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -32,16 +34,22 @@ impl Renderers {
             let mut strings = HashMap::new();
             flatten("", &tree, &mut strings);
             labels.insert(lang, crate::fragments::Labels::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
+            all_strings.insert(lang, strings.clone());
             let mut tera = base.clone();
             tera.register_function("t", Translate { strings, lang });
             by_lang.insert(lang, tera);
         }
-        Ok(Renderers { by_lang, labels })
+        Ok(Renderers { by_lang, labels, strings: all_strings })
     }
 
     /// The UI strings the Rust-written fragments print.
     pub fn labels(&self, lang: Lang) -> &crate::fragments::Labels {
         &self.labels[&lang]
+    }
+
+    /// The UI strings of a language, flattened (`header.search`), for the islands' labels.
+    pub fn strings(&self, lang: Lang) -> &HashMap<String, String> {
+        &self.strings[&lang]
     }
 
     pub fn render(&self, lang: Lang, template: &str, context: &tera::Context) -> anyhow::Result<String> {

@@ -1924,6 +1924,14 @@ fn hostile_content_is_sanitised_or_escaped_and_pages_stay_valid() {
                     if raw.contains("<!--") {
                         problems.push(format!("{}: `<!--` inside JSON-LD", html.file));
                     }
+                } else if t.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("application/json")) {
+                    // An island's props: data, never run; hostile text must stay escaped.
+                    if let Err(e) = serde_json::from_str::<Value>(&raw) {
+                        problems.push(format!("{}: island props do not parse ({e}): {}", html.file, raw.chars().take(160).collect::<String>()));
+                    }
+                    if raw.contains('<') {
+                        problems.push(format!("{}: an unescaped `<` in island props", html.file));
+                    }
                 } else if raw.contains("alert(") {
                     problems.push(format!("{}: a script with alert(: {raw}", html.file));
                 }

@@ -127,6 +127,18 @@ pub fn options(api: &str, out: &Path) -> BuildOptions {
         templates: root().join("templates"),
         locales: root().join("locales"),
         brand: root().join("config/brand.json"),
+        islands: islands_dir(),
+    }
+}
+
+/// The islands' bundle when it was built (scripts/test bundles them first), else `none`.
+pub fn islands_dir() -> PathBuf {
+    let dist = root().join("islands/dist");
+    if dist.join("manifest.json").is_file() {
+        dist
+    } else {
+        eprintln!("islands/dist/manifest.json is missing: building pages without islands (node islands/build.mjs)");
+        PathBuf::from("none")
     }
 }
 

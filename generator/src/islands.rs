@@ -1,0 +1,178 @@
+//! The islands (issue 5): reads the bundler's `manifest.json` (islands/README.md), copies its
+//! files into each site's `assets/islands/`, and gives each page the islands it shows: the
+//! loader's URL, the `modulepreload` list and, per island, its module URL, hydration mode and
+//! props (JSON escaped for a script element).
+//!
+//! `--islands DIR` (default `islands/dist`) names the bundler's output folder; the islands of
+//! each page kind come from `DIR/../islands.json` (`pages`). A folder without `manifest.json`
+//! fails the build. `--islands none` builds island-free pages (tests that do not need them).
+
+use anyhow::{bail, Context as _};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// URL folder of the island files on every site.
+pub const URL_DIR: &str = "/assets/islands/";
+
+/// The islands the templates render so far; the others listed for a page kind are left out
+/// (no container, no preload) until their markup is written.
+const RENDERED: [&str; 8] = ["smart-banner", "header", "alerts", "tracking", "footer", "favourite", "cinema-info", "schedule"];
+/// The page kinds whose templates write the schedule island so far.
+const SCHEDULE_KINDS: [&str; 1] = ["Cinema"];
+/// Islands of the page chrome, absent from webview pages.
+const CHROME: [&str; 3] = ["smart-banner", "header", "footer"];
+
+#[derive(Deserialize)]
+struct Manifest {
+    loader: String,
+    islands: BTreeMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    file: String,
+    #[serde(default)]
+    imports: Vec<String>,
+    #[serde(default)]
+    hydrate: Option<String>,
+    #[serde(default)]
+    labels: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct List {
+    pages: BTreeMap<String, Vec<String>>,
+}
+
+pub struct Islands {
+    manifest: Manifest,
+    pages: BTreeMap<String, Vec<String>>,
+    /// Every file of the folder but the manifest: loader, islands, static and lazy chunks, CSS.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Islands {
+    /// `None` when `dir` is `none`.
+    pub fn load(dir: &Path) -> anyhow::Result<Option<Islands>> {
+        if dir.as_os_str() == "none" {
+            return Ok(None);
+        }
+        let manifest_path = dir.join("manifest.json");
+        if !manifest_path.is_file() {
+            bail!(
+                "no islands manifest at {}: bundle the islands first (node islands/build.mjs --out {}), or pass --islands none for pages without islands",
+                manifest_path.display(),
+                dir.display()
+            );
+        }
+        let text = std::fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?;
+        let manifest: Manifest = serde_json::from_str(&text).with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let list_path = dir.join("../islands.json");
+        let text = std::fs::read_to_string(&list_path).with_context(|| format!("reading {} (the islands of each page kind)", list_path.display()))?;
+        let list: List = serde_json::from_str(&text).with_context(|| format!("parsing {}", list_path.display()))?;
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name == "manifest.json" || !entry.file_type()?.is_file() {
+                continue;
+            }
+            files.push((name, std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?));
+        }
+        files.sort();
+        for (name, entry) in &manifest.islands {
+            for file in std::iter::once(&entry.file).chain(&entry.imports).chain(std::iter::once(&manifest.loader)) {
+                if !files.iter().any(|(f, _)| f == file) {
+                    bail!("the islands manifest names {file} (island {name}) but {} has no such file", dir.display());
+                }
+            }
+        }
+        Ok(Some(Islands { manifest, pages: list.pages, files }))
+    }
+
+    /// The islands a page of `kind` shows, in the order of islands.json.
+    pub fn on_page(&self, kind: &str, webview: bool, apps: bool) -> Vec<&str> {
+        let every = self.pages.get("every").into_iter().flatten();
+        let own = self.pages.get(kind).into_iter().flatten();
+        let mut names: Vec<&str> = Vec::new();
+        for name in every.chain(own) {
+            let name = name.as_str();
+            if !RENDERED.contains(&name) || names.contains(&name) || !self.manifest.islands.contains_key(name) {
+                continue;
+            }
+            if webview && CHROME.contains(&name) {
+                continue;
+            }
+            if name == "schedule" && !SCHEDULE_KINDS.contains(&kind) {
+                continue;
+            }
+            if name == "smart-banner" && !apps {
+                continue;
+            }
+            names.push(name);
+        }
+        names
+    }
+
+    /// The `islands` value of a page's context. `props` gives each island's own props; `site`,
+    /// `lang`, `brand` and `labels` (the page language's strings) are added to them.
+    pub fn page_value(&self, names: &[&str], common: &Map<String, Value>, strings: &HashMap<String, String>, props: impl Fn(&str) -> Option<Value>) -> Value {
+        let mut on = Map::new();
+        let mut preload: Vec<String> = Vec::new();
+        for &name in names {
+            let entry = &self.manifest.islands[name];
+            let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
+            let props = props(name).map(|own| {
+                let mut all = common.clone();
+                let labels: Map<String, Value> =
+                    entry.labels.iter().map(|k| (k.clone(), Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())))).collect();
+                all.insert("labels".to_string(), Value::Object(labels));
+                if let Value::Object(own) = own {
+                    all.extend(own);
+                }
+                script_json(&Value::Object(all))
+            });
+            // What loads before any interaction is worth preloading; the rest waits.
+            if hydrate == "load" || hydrate == "idle" {
+                for file in std::iter::once(&entry.file).chain(&entry.imports) {
+                    let url = format!("{URL_DIR}{file}");
+                    if !preload.contains(&url) {
+                        preload.push(url);
+                    }
+                }
+            }
+            on.insert(name.to_string(), json!({"src": format!("{URL_DIR}{}", entry.file), "hydrate": hydrate, "props": props}));
+        }
+        json!({"loader": format!("{URL_DIR}{}", self.manifest.loader), "preload": preload, "on": on})
+    }
+}
+
+/// JSON for a `<script type="application/json">`: `<` as `\u003c`, so no `</script>` or
+/// `<!--` can end or change it.
+pub fn script_json(value: &Value) -> String {
+    serde_json::to_string(value).expect("JSON values serialize").replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn script_json_escapes_angle_brackets() {
+        let text = super::script_json(&serde_json::json!({"a": "</script><!--"}));
+        assert_eq!(text, r#"{"a":"\u003c/script>\u003c!--"}"#);
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use super::Islands;
+    use std::path::Path;
+
+    #[test]
+    fn none_means_no_islands_and_a_folder_without_manifest_fails_clearly() {
+        assert!(Islands::load(Path::new("none")).expect("none is accepted").is_none());
+        let err = Islands::load(Path::new("/nonexistent/islands/dist")).err().expect("no manifest fails");
+        assert!(format!("{err:#}").contains("no islands manifest at /nonexistent/islands/dist/manifest.json"), "{err:#}");
+    }
+}
