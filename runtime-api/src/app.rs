@@ -11,7 +11,7 @@ use crate::locales::Locales;
 use crate::rate_limit::RateLimiter;
 use crate::{http, preview};
 use anyhow::Context;
-use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
@@ -25,7 +25,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
-use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -233,32 +232,26 @@ pub fn app(state: AppState) -> Router {
     if let Some(dev) = state.live.as_ref().and_then(|l| l.dev_identity.as_ref()) {
         router = router.nest_service(IDENTITY_PREFIX, dev.router());
     }
-    let cors = cors_layer(&state);
+    let origins = allowed_origins(&state);
     router
         .fallback(preview::serve)
         .with_state(state)
         .layer(CompressionLayer::new())
-        .layer(cors)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn_with_state(Arc::new(http::observe::Observer::new(metrics)), http::observe::observe))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(http::observe::Observer::new(metrics, origins)), http::observe::observe))
 }
 
 /// Browsers may call the API from the sites' own origins (production domains and
 /// `http://{site}.localhost:{port}`) and the configured extras; no wildcard, since client calls
 /// carry credentials.
-fn cors_layer(state: &AppState) -> CorsLayer {
+fn allowed_origins(state: &AppState) -> Vec<HeaderValue> {
     let mut origins: Vec<HeaderValue> = Vec::new();
     for (site, host) in &state.brand.domains {
         origins.extend(HeaderValue::from_str(&format!("https://{host}")).ok());
         origins.extend(HeaderValue::from_str(&format!("http://{}.localhost:{}", site.code(), state.options.port)).ok());
     }
     origins.extend(state.options.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()));
-    CorsLayer::new()
-        .allow_origin(AllowOrigin::list(origins))
-        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE])
-        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, HeaderName::from_static(http::cards::CAPTCHA_HEADER)])
-        .allow_credentials(true)
-        .max_age(Duration::from_secs(600))
+    origins
 }
 
 /// Liveness: the process answers.

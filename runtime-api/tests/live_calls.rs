@@ -420,8 +420,18 @@ async fn answers_are_compressed_and_cors_allows_only_the_sites() {
     assert_eq!(allowed.header("access-control-allow-origin"), Some("https://www.lumen-cinemas.fr"));
     let local = send_live(request(Method::GET, FR, "/api/cinemas", &[("origin", "http://fr.localhost:8080")], Body::empty())).await;
     assert_eq!(local.header("access-control-allow-origin"), Some("http://fr.localhost:8080"));
+    assert_eq!(allowed.header("access-control-allow-credentials"), Some("true"));
     let other = send_live(request(Method::GET, FR, "/api/cinemas", &[("origin", "https://evil.example")], Body::empty())).await;
     assert_eq!(other.header("access-control-allow-origin"), None);
+    assert!(other.headers.get_all("vary").iter().any(|v| v.to_str().is_ok_and(|v| v.contains("origin"))), "answers vary by Origin");
+    // A preflight from a site is answered with the methods and headers the calls use.
+    let pre = send_live(request(Method::OPTIONS, FR, "/api/client/x/cinema/y", &[("origin", "https://www.lumen-cinemas.fr"), ("access-control-request-method", "POST"), ("access-control-request-headers", "authorization")], Body::empty())).await;
+    assert_eq!(pre.status, StatusCode::NO_CONTENT);
+    assert_eq!(pre.header("access-control-allow-origin"), Some("https://www.lumen-cinemas.fr"));
+    assert!(pre.header("access-control-allow-methods").is_some_and(|m| m.contains("POST") && m.contains("DELETE")));
+    assert!(pre.header("access-control-allow-headers").is_some_and(|h| h.contains("authorization")));
+    let refused = send_live(request(Method::OPTIONS, FR, "/api/client/x/cinema/y", &[("origin", "https://evil.example"), ("access-control-request-method", "POST")], Body::empty())).await;
+    assert_eq!(refused.header("access-control-allow-origin"), None);
 }
 
 #[tokio::test]

@@ -1,11 +1,12 @@
-//! What every request goes through once: its id (`x-request-id`, kept from the caller or made
+//! What every request goes through once: CORS, its id (`x-request-id`, kept from the caller or made
 //! up, sent back), its log line (a span with id, method and path; status and latency when it
 //! ends) and its metrics. One middleware instead of four layers: each layer costs per request,
 //! and on two cores the cached answers are cheap enough for that to show.
 
 use crate::http::metrics::Metrics;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::response::IntoResponse;
 use axum::middleware::Next;
 use axum::response::Response;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,15 +18,17 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 pub struct Observer {
     pub metrics: Arc<Metrics>,
+    /// Origins whose browsers may call the API (CORS, with credentials): the sites' own.
+    origins: Vec<HeaderValue>,
     /// A per-process prefix and a counter: unique, cheap, in order in the logs.
     prefix: String,
     next: AtomicU64,
 }
 
 impl Observer {
-    pub fn new(metrics: Arc<Metrics>) -> Observer {
+    pub fn new(metrics: Arc<Metrics>, origins: Vec<HeaderValue>) -> Observer {
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0) ^ u128::from(std::process::id());
-        Observer { metrics, prefix: format!("{:08x}", ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32), next: AtomicU64::new(0) }
+        Observer { metrics, origins, prefix: format!("{:08x}", ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32), next: AtomicU64::new(0) }
     }
 
     fn new_id(&self) -> HeaderValue {
@@ -39,8 +42,34 @@ fn caller_id(value: &HeaderValue) -> bool {
     value.len() <= 128 && value.to_str().is_ok_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_graphic()))
 }
 
+/// CORS for the allowed origins only, here rather than in a separate layer (one less per
+/// request): a preflight is answered at once; an allowed origin's answers carry
+/// `Access-Control-Allow-Origin` and `-Credentials`; every answer varies by `Origin`.
+fn allowed_origin(observer: &Observer, request: &Request) -> Option<HeaderValue> {
+    let origin = request.headers().get(header::ORIGIN)?;
+    observer.origins.iter().find(|o| *o == origin).cloned()
+}
+
+fn preflight(origin: HeaderValue) -> Response {
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    let h = response.headers_mut();
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+    h.insert(header::ACCESS_CONTROL_ALLOW_CREDENTIALS, HeaderValue::from_static("true"));
+    h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, PATCH, DELETE"));
+    h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("authorization, content-type, x-captcha-response"));
+    h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+    h.insert(header::VARY, HeaderValue::from_static("origin, access-control-request-method, access-control-request-headers"));
+    response
+}
+
 pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request, next: Next) -> Response {
     let started = Instant::now();
+    let origin = allowed_origin(&observer, &request);
+    if let Some(origin) = &origin {
+        if request.method() == axum::http::Method::OPTIONS && request.headers().contains_key(header::ACCESS_CONTROL_REQUEST_METHOD) {
+            return preflight(origin.clone());
+        }
+    }
     let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
     let row = observer.metrics.row_of(route);
     let id = match request.headers().get(&REQUEST_ID) {
@@ -68,6 +97,12 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
         response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
     }
     observer.metrics.record_at(row, &method, response.status().as_u16(), started.elapsed().as_secs_f64());
-    response.headers_mut().insert(REQUEST_ID, id);
+    let headers = response.headers_mut();
+    headers.insert(REQUEST_ID, id);
+    headers.append(header::VARY, HeaderValue::from_static("origin"));
+    if let Some(origin) = origin {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        headers.insert(header::ACCESS_CONTROL_ALLOW_CREDENTIALS, HeaderValue::from_static("true"));
+    }
     response
 }
