@@ -4,7 +4,7 @@
 use crate::model::{LocaleData, SiteData};
 use crate::pages::{Item, Page, SitePages};
 use crate::seo::{self, JsonLd, SeoArgs};
-use crate::fragments::{self, Labels, ShowRef};
+use crate::fragments::{self, Labels, ScheduleShow, ShowRef};
 use crate::schedule::{DayShow, Place, Screening};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -238,6 +238,62 @@ pub fn page_context(
 
 type PageData = (&'static str, Value, SeoArgs, Vec<JsonLd>);
 
+/// What the schedule island's filters offer (islands/README.md, "schedule"): the versions,
+/// tags and genres found in the days written, each `{value, label}` with the URL filter's
+/// value. Versions in the order they first play, tags and genres by label.
+fn schedule_filters(schedule: &crate::schedule::CinemaSchedule, days: usize, locale: &LocaleData) -> Value {
+    let mut versions: Vec<u32> = Vec::new();
+    let mut tags: Vec<&str> = Vec::new();
+    let mut genres: Vec<&str> = Vec::new();
+    for entry in schedule.days.iter().take(days).flat_map(|d| &d.shows) {
+        for s in &entry.screenings {
+            if !versions.contains(&s.version) {
+                versions.push(s.version);
+            }
+            for tag in locale.tables.tags(s) {
+                if !tags.contains(&tag.as_str()) {
+                    tags.push(tag);
+                }
+            }
+        }
+        if let Some(show) = locale.show_of(entry.show) {
+            for tag in &show.tags {
+                if !tags.contains(&tag.as_str()) {
+                    tags.push(tag);
+                }
+            }
+            for genre in &show.genres {
+                if !genres.contains(&genre.as_str()) {
+                    genres.push(genre);
+                }
+            }
+        }
+    }
+    let option = |value: String, label: &str| json!({"value": value, "label": label});
+    let versions: Vec<Value> = versions
+        .iter()
+        .map(|&v| &locale.tables.versions[v as usize])
+        .filter(|v| site::filters::is_valid_item(&v.slug))
+        .map(|v| option(v.slug.clone(), &v.label))
+        .collect();
+    // A tag the content has no title for is unknown (spec §8): not offered.
+    let mut tags: Vec<(String, &str)> = tags
+        .iter()
+        .filter_map(|slug| locale.tags.iter().find(|t| t.slug == *slug).and_then(|t| Some((t.slug.to_lowercase(), t.title.as_deref()?))))
+        .filter(|(slug, _)| site::filters::is_valid_item(slug))
+        .collect();
+    tags.sort_by(|a, b| site::text::fold(a.1).cmp(&site::text::fold(b.1)));
+    tags.dedup_by(|a, b| a.0 == b.0);
+    let mut genres: Vec<(String, &str)> = genres.iter().map(|g| (site::text::genre_key(g), *g)).filter(|(k, _)| site::filters::is_valid_item(k)).collect();
+    genres.sort();
+    genres.dedup_by(|a, b| a.0 == b.0);
+    json!({
+        "versions": versions,
+        "tags": tags.into_iter().map(|(v, l)| option(v, l)).collect::<Vec<_>>(),
+        "genres": genres.into_iter().map(|(v, l)| option(v, l)).collect::<Vec<_>>(),
+    })
+}
+
 fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, labels: &Labels, page: &Page, url: &str, fragments: &mut Vec<String>) -> PageData {
     let base = chrome.base_url.as_str();
     let site = page.site;
@@ -275,8 +331,16 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             let schedule_html = schedule
                 .map(|sc| {
                     fragments::cinema_schedule(sc, &locale.tables, days, labels, |id| match locale.show_of(id) {
-                        Some(show) => ShowRef { title: &show.title, href: show_href(show) },
-                        None => ShowRef { title: locale.tables.slug(id), href: None },
+                        Some(show) => ScheduleShow {
+                            slug: &show.slug,
+                            title: &show.title,
+                            href: show_href(show),
+                            genres: &show.genres,
+                            tags: &show.tags,
+                            bookable: show.bookable,
+                        },
+                        // A show the list lacks: its showtimes still book; nothing to filter on.
+                        None => ScheduleShow { slug: locale.tables.slug(id), title: locale.tables.slug(id), href: None, genres: &[], tags: &[], bookable: true },
                     })
                 })
                 .unwrap_or_default();
@@ -290,7 +354,8 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             let schedule_days: Vec<Value> = schedule
                 .map(|sc| sc.days.iter().take(days).map(|d| json!({"date": d.date.to_string(), "label": labels.day_short(d.date)})).collect())
                 .unwrap_or_default();
-            (template, json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days}), args, ld)
+            let schedule_filters = schedule.map(|sc| schedule_filters(sc, days, locale)).unwrap_or(Value::Null);
+            (template, json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days, "schedule_filters": schedule_filters}), args, ld)
         }
         Item::City(i) => {
             let city = &locale.cities[i];
@@ -348,7 +413,7 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                         .iter()
                         .map(|(id, list)| {
                             let title = locale.show_of(*id).map(|s| s.title.as_str()).unwrap_or(locale.tables.slug(*id));
-                            (ShowRef { title, href: None }, list.as_slice())
+                            (ShowRef { title }, list.as_slice())
                         })
                         .collect();
                     Some(fragments::SeasonCinema { name: &cinema.cinema.name, href: href(PageKind::Cinema, &c.cinema), shows, more: c.more })

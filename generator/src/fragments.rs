@@ -7,7 +7,7 @@
 
 use crate::schedule::{CinemaSchedule, Rfc3339, Screening, ShowId, Tables};
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, Timelike};
-use site::content::{CityDetail, Flag, Image, ShowtimeStatus};
+use site::content::{CityDetail, Flag, Image, ShowtimeStatus, Version};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -94,44 +94,75 @@ impl Labels {
     }
 }
 
-/// A show's title and page.
+/// A show as a season page names it.
 pub struct ShowRef<'a> {
     pub title: &'a str,
-    pub href: Option<String>,
 }
 
-/// A cinema's schedule: days → shows → versions → showtimes; the first `days` days.
-pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, show: impl Fn(ShowId) -> ShowRef<'a>) -> String {
-    // About 300 bytes a showtime: one allocation for a page of hundreds.
+/// What a cinema's schedule writes of a show: its title and page, and what the schedule
+/// island's filters read (islands/README.md, "schedule").
+pub struct ScheduleShow<'a> {
+    pub slug: &'a str,
+    pub title: &'a str,
+    pub href: Option<String>,
+    pub genres: &'a [String],
+    /// Tag slugs.
+    pub tags: &'a [String],
+    pub bookable: bool,
+}
+
+/// A cinema's schedule: days → shows → versions → showtimes; the first `days` days. Each show
+/// carries `data-show`, `data-genres`, `data-tags` (and `data-bookable=false`), each version's
+/// list `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
+pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, show: impl Fn(ShowId) -> ScheduleShow<'a>) -> String {
+    // About 350 bytes a showtime: one allocation for a page of hundreds.
     let showtimes: usize = schedule.days.iter().take(days).flat_map(|d| &d.shows).map(|e| e.screenings.len()).sum();
-    let mut out = String::with_capacity(1024 + showtimes * 320);
+    let mut out = String::with_capacity(1024 + showtimes * 360);
     for day in schedule.days.iter().take(days) {
         let date = day.date;
         let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
         for entry in &day.shows {
-            out.push_str("<li class=schedule-show><h4>");
-            let ShowRef { title, href } = show(entry.show);
+            let ScheduleShow { slug, title, href, genres, tags, bookable } = show(entry.show);
+            out.push_str("<li class=schedule-show data-show=");
+            attr(&mut out, slug);
+            if !genres.is_empty() {
+                out.push_str(" data-genres=");
+                attr(&mut out, &genres.join(","));
+            }
+            if !tags.is_empty() {
+                out.push_str(" data-tags=");
+                attr(&mut out, &tags.join(","));
+            }
+            if !bookable {
+                out.push_str(" data-bookable=false");
+            }
+            out.push_str("><h4>");
             link_or_text(&mut out, href.as_deref(), title);
             out.push_str("</h4>");
             // One list per version, in the order the versions first play that day.
-            let mut versions: Vec<&str> = Vec::new();
+            let mut versions: Vec<u32> = Vec::new();
             for s in &entry.screenings {
-                let label = tables.version(s).label.as_str();
-                if !versions.contains(&label) {
-                    versions.push(label);
+                if !versions.contains(&s.version) {
+                    versions.push(s.version);
                 }
             }
             for version in versions {
-                if !version.is_empty() {
+                let Version { slug, label } = &tables.versions[version as usize];
+                if !label.is_empty() {
                     out.push_str("<p class=version>");
-                    text(&mut out, version);
+                    text(&mut out, label);
                     out.push_str("</p>");
                 }
-                out.push_str("<ul class=showtimes>");
-                for s in entry.screenings.iter().filter(|s| tables.version(s).label == version) {
-                    screening(&mut out, s, tables, labels, TimeLabel::Time);
+                out.push_str("<ul class=showtimes");
+                if !slug.is_empty() {
+                    out.push_str(" data-version=");
+                    attr(&mut out, slug);
+                }
+                out.push('>');
+                for s in entry.screenings.iter().filter(|s| s.version == version) {
+                    screening(&mut out, s, tables, labels, TimeLabel::Time, true);
                 }
                 out.push_str("</ul>");
             }
@@ -153,7 +184,7 @@ pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], tables: &Tables, labels: &L
             text(&mut out, &labels.day_long(*date));
             out.push_str("</time></h4><ul class=showtimes>");
             for s in screenings.iter() {
-                screening(&mut out, s, tables, labels, TimeLabel::Time);
+                screening(&mut out, s, tables, labels, TimeLabel::Time, false);
             }
             out.push_str("</ul>");
         }
@@ -183,7 +214,7 @@ pub fn season_screenings(cinemas: &[SeasonCinema<'_>], tables: &Tables, labels: 
             text(&mut out, show.title);
             out.push_str("</h3><ul class=showtimes>");
             for s in screenings.iter() {
-                screening(&mut out, s, tables, labels, TimeLabel::DateAndTime);
+                screening(&mut out, s, tables, labels, TimeLabel::DateAndTime, false);
             }
             out.push_str("</ul>");
         }
@@ -216,11 +247,25 @@ enum TimeLabel {
 }
 
 /// A showtime chip: a bookable one is a link to the booking tunnel; a sold-out or closed one
-/// is no link and says so in words (not by colour alone).
-fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, label: TimeLabel) {
+/// is no link and says so in words (not by colour alone). `data` adds `data-id` and
+/// `data-tags` (a schedule the island filters).
+fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, label: TimeLabel, data: bool) {
+    let data_attrs = |out: &mut String| {
+        if data {
+            out.push_str(" data-id=");
+            attr(out, &s.id);
+            let tags = tables.tags(s);
+            if !tags.is_empty() {
+                out.push_str(" data-tags=");
+                attr(out, &tags.join(","));
+            }
+        }
+    };
     match (s.status, s.booking_url.as_deref()) {
         (ShowtimeStatus::Available, Some(url)) => {
-            out.push_str("<li class=st><a href=");
+            out.push_str("<li class=st");
+            data_attrs(out);
+            out.push_str("><a href=");
             attr(out, url);
             out.push_str(" rel=nofollow>");
             time_element(out, &s.start, labels, label);
@@ -236,7 +281,9 @@ fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, 
                 ShowtimeStatus::Soldout => ("full", &labels.full),
                 _ => ("past", &labels.old),
             };
-            let _ = write!(out, "<li class=\"st {class}\">");
+            let _ = write!(out, "<li class=\"st {class}\"");
+            data_attrs(out);
+            out.push('>');
             time_element(out, &s.start, labels, label);
             out.push_str(" <span class=state>");
             text(out, state);

@@ -16,11 +16,6 @@ use std::path::Path;
 /// URL folder of the island files on every site.
 pub const URL_DIR: &str = "/assets/islands/";
 
-/// The islands the templates render so far; the others listed for a page kind are left out
-/// (no container, no preload) until their markup is written.
-const RENDERED: [&str; 8] = ["smart-banner", "header", "alerts", "tracking", "footer", "favourite", "cinema-info", "schedule"];
-/// The page kinds whose templates write the schedule island so far.
-const SCHEDULE_KINDS: [&str; 1] = ["Cinema"];
 /// Islands of the page chrome, absent from webview pages.
 const CHROME: [&str; 3] = ["smart-banner", "header", "footer"];
 
@@ -99,13 +94,10 @@ impl Islands {
         let mut names: Vec<&str> = Vec::new();
         for name in every.chain(own) {
             let name = name.as_str();
-            if !RENDERED.contains(&name) || names.contains(&name) || !self.manifest.islands.contains_key(name) {
+            if names.contains(&name) || !self.manifest.islands.contains_key(name) {
                 continue;
             }
             if webview && CHROME.contains(&name) {
-                continue;
-            }
-            if name == "schedule" && !SCHEDULE_KINDS.contains(&kind) {
                 continue;
             }
             if name == "smart-banner" && !apps {

@@ -45,6 +45,8 @@ pub struct LocaleData {
     pub footer_faq: Vec<FooterFaqItem>,
     pub alerts: AlertsPage,
     pub ecards: Vec<ECard>,
+    /// Tag titles: the schedule filters' labels.
+    pub tags: Vec<Tag>,
     pub subscription: Option<Subscription>,
     /// Show slug → index in `shows`.
     pub show_by_slug: HashMap<String, usize>,
@@ -110,7 +112,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<Experience>>(site, l, "/gpxp"),
         f.get::<NewsList>(site, l, "/news"),
     )?;
-    let experience_groups = f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups").await?;
+    let (experience_groups, tags) = tokio::try_join!(f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"), f.get::<Vec<Tag>>(site, l, "/tags"))?;
     let (offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
         optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
         f.get::<Vec<TemporaryOffer>>(site, l, "/offers/temporary"),
@@ -178,6 +180,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         footer_faq,
         alerts,
         ecards,
+        tags,
         subscription,
         show_by_slug: HashMap::new(),
         cinema_by_slug: HashMap::new(),

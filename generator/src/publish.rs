@@ -16,7 +16,7 @@ use chrono::Datelike;
 use rayon::prelude::*;
 use serde::Serialize;
 use site::brand::Brand;
-use site::routes::{PageKind, RouteTable};
+use site::routes::{PageKind, Params, RouteTable};
 use site::{Lang, Site};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -228,7 +228,7 @@ fn write_site(
         let chrome = &chromes[&page.lang];
         let t0 = thread_cpu();
         let mut pc = page_context(table, chrome, plan, locale, renderers.labels(page.lang), page);
-        let islands_hash = add_islands(&mut pc, islands, renderers, data, page, &chrome.value);
+        let islands_hash = add_islands(&mut pc, table, islands, renderers, data, page, &chrome.value);
         let rel = format!("{root}/{}", file_of(&page.path));
         if output.reuse(&rel, pc.inputs ^ fingerprint ^ islands_hash)? {
             phases.add_kind(page.kind.name(), t0);
@@ -255,7 +255,7 @@ fn write_site(
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
             let mut pc = page_context(table, &chromes[&page.lang], plan, locale, renderers.labels(page.lang), page);
-            add_islands(&mut pc, islands, renderers, data, page, &chromes[&page.lang].value);
+            add_islands(&mut pc, table, islands, renderers, data, page, &chromes[&page.lang].value);
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
             output.write(&format!("{root}/404.html"), &fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)?)?;
         }
@@ -271,19 +271,83 @@ fn write_site(
     Ok(())
 }
 
+/// A slug no content has, replaced by `{slug}` in the locator's address patterns.
+const SLUG_MARK: &str = "slug-mark-0";
+
+/// The show's main trailer (else its first), as the page's JSON has it.
+fn main_trailer(show: &serde_json::Value) -> Option<serde_json::Value> {
+    let trailers = show.get("trailers")?.as_array()?;
+    trailers.iter().find(|t| t.get("main").and_then(serde_json::Value::as_bool) == Some(true)).or(trailers.first()).cloned()
+}
+
+/// Where the trailer link leads without the island: the provider's page of the video.
+fn trailer_href(video: &serde_json::Value) -> String {
+    let id = video.get("id").and_then(serde_json::Value::as_str).unwrap_or_default();
+    match video.get("provider").and_then(serde_json::Value::as_str) {
+        Some("vimeo") => format!("https://vimeo.com/{id}"),
+        Some("youtube") | None => format!("https://www.youtube-nocookie.com/watch?v={id}"),
+        _ => video.get("url").and_then(serde_json::Value::as_str).map(str::to_string).unwrap_or_default(),
+    }
+}
+
+/// The subscription island's props: the offers as the page writes them, and where to subscribe.
+/// `per_month` is the page language's "{price} / month".
+fn subscription_props(data: &SiteData, page: &Page, per_month: &str) -> serde_json::Value {
+    use serde_json::json;
+    let locale = &data.locales[&page.lang];
+    let currency = data.site.currency();
+    let offers: Vec<serde_json::Value> = locale
+        .subscription
+        .iter()
+        .flat_map(|s| &s.offers)
+        .map(|o| {
+            json!({
+                "id": o.id,
+                "title": o.title,
+                "description": o.description,
+                "monthlyPrice": o.monthly_price,
+                "priceLabel": per_month.replace("{price}", &crate::render::format_money(o.monthly_price, currency, page.lang)),
+                "options": o.options,
+            })
+        })
+        .collect();
+    let client_url = data.settings.settings.client_url.clone().unwrap_or_default();
+    json!({
+        "offers": offers,
+        "currency": currency,
+        "locale": format!("{}-{}", page.lang.code(), data.site.code().to_uppercase()),
+        "subscribeUrl": format!("{client_url}/subscription"),
+    })
+}
+
 /// Puts the page's `islands` (see `crate::islands`) into its context; returns their hash, a
 /// part of the page's inputs.
-fn add_islands(pc: &mut crate::context::PageContext, islands: Option<&Islands>, renderers: &Renderers, data: &SiteData, page: &Page, chrome: &serde_json::Value) -> u64 {
+fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands: Option<&Islands>, renderers: &Renderers, data: &SiteData, page: &Page, chrome: &serde_json::Value) -> u64 {
     use serde_json::{json, Value};
     let value = match islands {
         None => json!({"loader": null, "preload": [], "on": {}}),
         Some(islands) => {
             let apps = chrome.get("apps").is_some_and(|a| !a.is_null());
-            let names = islands.on_page(page.kind.name(), page.webview, apps);
+            let mut names = islands.on_page(page.kind.name(), page.webview, apps);
             let page_value = pc.context.get("page").cloned().unwrap_or(Value::Null);
-            let cinema = pc.context.get("data").and_then(|d| d.get("cinema")).cloned().unwrap_or(Value::Null);
-            let auth = chrome.get("auth_enabled").cloned().unwrap_or(Value::Bool(false));
+            let page_data = pc.context.get("data").cloned().unwrap_or(Value::Null);
+            let cinema = page_data.get("cinema").cloned().unwrap_or(Value::Null);
+            let show = page_data.get("show").cloned().unwrap_or(Value::Null);
+            let trailer = main_trailer(&show);
             let locale = &data.locales[&page.lang];
+            // An island with nothing to show on this page is not loaded (nor preloaded).
+            names.retain(|&name| match name {
+                "schedule" => page_data.get("schedule_days").and_then(Value::as_array).is_some_and(|d| !d.is_empty()),
+                "cinema-info" => ["accessibilityDescription", "pricing"].iter().any(|k| cinema.get(*k).is_some_and(|v| !v.is_null())),
+                "trailer" => trailer.is_some(),
+                "subscription" => locale.subscription.as_ref().is_some_and(|s| !s.offers.is_empty()),
+                _ => true,
+            });
+            // A page's address with `{slug}` in place of the item's: where a choice leads.
+            let pattern = |kind: PageKind| {
+                table.path(kind, data.site, page.lang, &Params::new().with("slug", SLUG_MARK), false).map(|p| p.replace(SLUG_MARK, "{slug}"))
+            };
+            let auth = chrome.get("auth_enabled").cloned().unwrap_or(Value::Bool(false));
             let mut benefits = vec!["booking", "movies"];
             if locale.cinemas.len() > 1 {
                 benefits.push("favourites");
@@ -298,7 +362,7 @@ fn add_islands(pc: &mut crate::context::PageContext, islands: Option<&Islands>, 
                 ("lang".to_string(), json!(page.lang.code())),
                 ("brand".to_string(), chrome.get("brand").cloned().unwrap_or(Value::Null)),
             ]);
-            islands.page_value(&names, &common, strings, |name| match name {
+            let mut value = islands.page_value(&names, &common, strings, |name| match name {
                 "header" => Some(json!({
                     "authEnabled": auth,
                     "account": chrome.get("account").cloned().unwrap_or(json!([])),
@@ -311,14 +375,44 @@ fn add_islands(pc: &mut crate::context::PageContext, islands: Option<&Islands>, 
                 "tracking" => Some(json!({"pageType": page_value.get("tracking_type").cloned().unwrap_or(json!("")), "authEnabled": auth})),
                 "favourite" => Some(json!({"cinema": cinema.get("slug"), "name": cinema.get("name"), "benefits": benefits})),
                 "schedule" => Some(json!({
-                    "days": pc.context.get("data").and_then(|d| d.get("schedule_days")).cloned().unwrap_or(json!([])),
-                    // Not written yet: the day sections carry no data-* for the filters to read.
-                    "filters": {"versions": [], "tags": [], "genres": []},
+                    "days": page_data.get("schedule_days").cloned().unwrap_or(json!([])),
+                    "filters": page_data.get("schedule_filters").cloned().filter(|f| !f.is_null()).unwrap_or(json!({"versions": [], "tags": [], "genres": []})),
                     "showtimes": format!("/api/cinema/{}/shows", cinema.get("slug").and_then(Value::as_str).unwrap_or_default()),
                 })),
                 "cinema-info" => Some(json!({"links": {"info": string("cinema.practicalInfo"), "pricing": string("cinema.pricing")}})),
+                "locator" => Some(json!({
+                    "cinemaPage": cinema.get("slug").map(|slug| json!({"slug": slug, "name": cinema.get("name")})),
+                    "paths": {"cinema": pattern(PageKind::Cinema), "city": pattern(PageKind::City)},
+                    "limits": data.settings.settings.locator,
+                    // No page shows a schedule across cinemas yet: a choice goes to its page.
+                    "filter": false,
+                })),
+                "show-feelings" => Some(json!({"show": show.get("slug"), "benefits": benefits})),
+                "trailer" => trailer.as_ref().map(|video| {
+                    json!({
+                        "video": {"id": video["id"], "provider": video["provider"], "url": video.get("url")},
+                        "href": trailer_href(video),
+                        "title": show.get("title"),
+                    })
+                }),
+                "voucher" => Some(json!({})),
+                "subscription" => Some(subscription_props(data, page, &string("subscription.perMonth"))),
+                "faq-search" => Some(json!({
+                    "action": table.path(PageKind::HelpSearch, data.site, page.lang, &Params::new(), page.webview),
+                    "inputId": "help-q",
+                    "results": (page.kind == PageKind::HelpSearch).then_some("faq-results"),
+                })),
                 _ => None,
-            })
+            });
+            // Where the help centre's search form leads, on pages that have no link to it.
+            if let Some(entry) = value.pointer_mut("/on/faq-search") {
+                entry["action"] = json!(table.path(PageKind::HelpSearch, data.site, page.lang, &Params::new(), page.webview));
+            }
+            // The link the trailer island enhances.
+            if let (Some(video), Some(entry)) = (&trailer, value.pointer_mut("/on/trailer")) {
+                entry["href"] = json!(trailer_href(video));
+            }
+            value
         }
     };
     let hash = xxh3_64(value.to_string().as_bytes());

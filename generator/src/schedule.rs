@@ -15,6 +15,8 @@ use std::sync::Mutex;
 
 /// One showtime.
 pub struct Screening {
+    /// The showtime's id: the schedule island asks the API for its details by it.
+    pub id: Box<str>,
     /// With the cinema's offset, as the content gives it.
     pub start: DateTime<FixedOffset>,
     pub end: Option<DateTime<FixedOffset>>,
@@ -26,6 +28,8 @@ pub struct Screening {
     pub version: u32,
     /// Index in `Tables::badges`: the experience icons.
     pub badges: u32,
+    /// Index in `Tables::tag_lists`: the showtime's tag slugs (the schedule filters read them).
+    pub tags: u32,
 }
 
 /// How a showtime is projected, as schema.org's `videoFormat` names it.
@@ -124,6 +128,7 @@ impl SeasonPage {
 pub struct Tables {
     pub versions: Vec<Version>,
     pub badges: Vec<Vec<String>>,
+    pub tag_lists: Vec<Vec<String>>,
     pub show_slugs: Vec<Box<str>>,
     slug_ids: HashMap<Box<str>, ShowId>,
 }
@@ -135,6 +140,10 @@ impl Tables {
 
     pub fn badges(&self, screening: &Screening) -> &[String] {
         &self.badges[screening.badges as usize]
+    }
+
+    pub fn tags(&self, screening: &Screening) -> &[String] {
+        &self.tag_lists[screening.tags as usize]
     }
 
     pub fn slug(&self, show: ShowId) -> &str {
@@ -160,13 +169,8 @@ impl Tables {
                 self.versions.len() - 1
             }
         };
-        let badges = match self.badges.iter().position(|b| b.len() == s.experience_icons.len() && b.iter().zip(&s.experience_icons).all(|(a, b)| *a == *b.0)) {
-            Some(i) => i,
-            None => {
-                self.badges.push(s.experience_icons.iter().map(|b| b.0.to_string()).collect());
-                self.badges.len() - 1
-            }
-        };
+        let badges = intern_list(&mut self.badges, &s.experience_icons);
+        let tags = intern_list(&mut self.tag_lists, &s.tags);
         let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
         let format = if tagged("imax") {
             VideoFormat::Imax
@@ -176,6 +180,7 @@ impl Tables {
             VideoFormat::TwoD
         };
         Screening {
+            id: s.id.0.as_ref().into(),
             start: s.datetime,
             end: s.end_time,
             booking_url: s.booking_url.as_ref().map(|u| u.0.as_ref().into()),
@@ -183,6 +188,19 @@ impl Tables {
             format,
             version: version as u32,
             badges: badges as u32,
+            tags: tags as u32,
+        }
+    }
+}
+
+/// The index of `list` in `lists`, added when new. A few dozen lists per language: a scan
+/// beats hashing.
+fn intern_list(lists: &mut Vec<Vec<String>>, list: &[Text<'_>]) -> usize {
+    match lists.iter().position(|l| l.len() == list.len() && l.iter().zip(list).all(|(a, b)| *a == *b.0)) {
+        Some(i) => i,
+        None => {
+            lists.push(list.iter().map(|t| t.0.to_string()).collect());
+            lists.len() - 1
         }
     }
 }
@@ -259,6 +277,8 @@ struct WireEntry<'a> {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct WireShowtime<'a> {
+    #[serde(borrow)]
+    id: Text<'a>,
     status: ShowtimeStatus,
     datetime: DateTime<FixedOffset>,
     #[serde(default)]

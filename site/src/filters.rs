@@ -188,6 +188,11 @@ fn parse_list(key: &str, value: &str) -> Result<Vec<String>, FilterError> {
     Ok(items)
 }
 
+/// Whether `item` can be a filter value (a URL-safe slug, like route parameters).
+pub fn is_valid_item(item: &str) -> bool {
+    parse_item("", item).is_ok()
+}
+
 /// One value: a URL-safe slug, like route parameters.
 fn parse_item<'a>(key: &str, item: &'a str) -> Result<&'a str, FilterError> {
     if item.is_empty() {

@@ -24,6 +24,12 @@ pub fn fold(text: &str) -> String {
     out
 }
 
+/// A genre as a URL filter names it: folded, blanks as dashes ("Science fiction" →
+/// "science-fiction"). Genres are labels; the show filter compares them by this key.
+pub fn genre_key(genre: &str) -> String {
+    fold(genre.trim()).split_whitespace().collect::<Vec<_>>().join("-")
+}
+
 /// Whether `haystack` contains the typed `query`, ignoring accents, case and surrounding
 /// blanks. An empty query matches everything.
 pub fn contains_folded(haystack: &str, query: &str) -> bool {

@@ -19,6 +19,12 @@ describe("show filter", () => {
     expect(showPasses({ versions: ["vf"], tags: ["4dx"], genres: [] }, show)).toBe(false);
   });
 
+  it("compares genres by their URL key: a label with blanks matches its dashed value", () => {
+    const sf = { ...show, genres: ["Science fiction"] };
+    expect(showPasses({ ...none, genres: ["science-fiction"] }, sf)).toBe(true);
+    expect(showPasses({ ...none, genres: ["science"] }, sf)).toBe(false);
+  });
+
   it("takes chosen avp for its team variant, not the reverse", () => {
     expect(showPasses({ ...none, tags: ["avp"] }, show)).toBe(true);
     expect(showPasses({ ...none, tags: ["avp-equipe"] }, { ...show, tags: ["avp"] })).toBe(false);

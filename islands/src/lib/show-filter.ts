@@ -1,9 +1,9 @@
 // The show filter of spec §5, mirroring `site::rules::show_passes`: a show passes only if it
 // is bookable and, for each of versions, types (tags) and genres, nothing is chosen or one
 // chosen value is the show's. Versions and tags compare as slugs ignoring ASCII case; chosen
-// `avp` also matches `avp-equipe` (not the reverse); genres compare folded.
+// `avp` also matches `avp-equipe` (not the reverse); genres compare by `genreKey` (folded, blanks as dashes).
 
-import { fold } from "./text";
+import { genreKey } from "./text";
 
 export interface ShowFilter {
   versions: readonly string[];
@@ -25,7 +25,7 @@ export function showPasses(filter: ShowFilter, show: { versions: readonly string
     show.bookable &&
     anyChosen(filter.versions, (v) => show.versions.some((s) => sameSlug(s, v))) &&
     anyChosen(filter.tags, (t) => show.tags.some((s) => tagMatches(t, s))) &&
-    anyChosen(filter.genres, (g) => show.genres.some((s) => fold(s.trim()) === fold(g.trim())))
+    anyChosen(filter.genres, (g) => show.genres.some((s) => genreKey(s) === genreKey(g)))
   );
 }
 

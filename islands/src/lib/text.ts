@@ -25,6 +25,11 @@ export function fold(text: string): string {
   return out;
 }
 
+/** A genre as a URL filter names it: folded, blanks as dashes ("Science fiction" → "science-fiction"). */
+export function genreKey(genre: string): string {
+  return fold(genre.trim()).split(/\s+/).filter(Boolean).join("-");
+}
+
 /** Whether `haystack` contains `query`, ignoring accents, case and surrounding blanks. */
 export function containsFolded(haystack: string, query: string): boolean {
   return fold(haystack).includes(fold(query).trim());

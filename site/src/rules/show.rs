@@ -3,7 +3,7 @@
 
 use crate::content::{Release, ScheduleResume, ShowSummary, Tag};
 use crate::filters::Filters;
-use crate::text::fold;
+use crate::text::genre_key;
 use chrono::{Datelike, NaiveDate};
 
 /// The date the content uses for "unknown" (spec §5: 1900-01-01 means unknown, hidden).
@@ -91,8 +91,9 @@ impl ShowFilter {
 /// versions, types and genres, the filter is empty or one chosen value is the show's.
 ///
 /// Versions and tags compare as slugs, ignoring ASCII case (the content spells `AVP` and
-/// `avp-equipe`, URLs are lower-case). Genres are labels, so they compare folded
-/// (accents and case ignored: "Comédie" = "comedie"). Chosen `avp` also matches
+/// `avp-equipe`, URLs are lower-case). Genres are labels, so they compare by
+/// `text::genre_key` (accents and case ignored, blanks as dashes: "Comédie" = "comedie",
+/// "Science fiction" = "science-fiction"). Chosen `avp` also matches
 /// `avp-equipe`; the reverse is not true (the team variant is the narrower choice).
 pub fn show_passes(
     filter: &ShowFilter,
@@ -109,8 +110,8 @@ pub fn show_passes(
             show_tags.iter().any(|s| tag_matches(t, s))
         })
         && any_chosen(&filter.genres, |g| {
-            let g = fold(g.trim());
-            show_genres.iter().any(|s| fold(s.trim()) == g)
+            let g = genre_key(g);
+            show_genres.iter().any(|s| genre_key(s) == g)
         })
 }
 

@@ -70,12 +70,15 @@ export function FaqSearch(props: FaqSearchProps) {
         if (!form.current?.contains(event.relatedTarget as Node | null)) stores.faq.getState().searchBlurred();
       }}
     >
-      <label htmlFor={props.inputId}>{t("help.searchLabel")}</label>{" "}
+      {/* No blank between label and field: the page minifier drops it, and hydration must find the same nodes. */}
+      <label htmlFor={props.inputId}>{t("help.searchLabel")}</label>
       <input
         id={props.inputId}
         name="q"
         type="search"
-        {...(hydrated ? { autoComplete: "off", "aria-controls": listId, "aria-expanded": shown } : {})}
+        // With suggestions the field is a combobox (aria-expanded is not allowed on a
+        // plain search field: axe's aria-allowed-attr).
+        {...(hydrated ? { role: "combobox", autoComplete: "off", "aria-autocomplete": "list", "aria-controls": listId, "aria-expanded": shown } : {})}
         onInput={(event) => stores.search.getState().setQuery(event.currentTarget.value)}
       />
       {hydrated ? (

@@ -10,7 +10,7 @@ import { mount as mountUi } from "./faq-ui";
 const PROPS: FaqSearchProps = { site: "fr", lang: "fr", labels: labelsOf("faq-search"), action: "/aide/recherche", inputId: "help-q" };
 
 /** The page's form (templates/pages/help.html), inside the island's element. */
-const MARKUP = `<form role="search" action="/aide/recherche" method="get"><label for="help-q">Votre question</label> <input id="help-q" name="q" type="search"></form>`;
+const MARKUP = `<form role="search" action="/aide/recherche" method="get"><label for="help-q">Votre question</label><input id="help-q" name="q" type="search"></form>`;
 
 const faq: ApiRoutes = ({ url }) => {
   if (url.pathname !== "/api/search/full") return undefined;
@@ -53,6 +53,9 @@ describe("faq-search island", () => {
     const list = el.querySelector<HTMLElement>(".faq-suggestions")!;
     expect(list.hidden).toBe(false);
     expect(input.getAttribute("aria-expanded")).toBe("true");
+    // aria-expanded needs the combobox role (a search field does not allow it).
+    expect(input.getAttribute("role")).toBe("combobox");
+    expect(input.getAttribute("aria-controls")).toBe(list.id);
     expect(el.querySelector("[role=status]")?.textContent).toBe("2 résultats");
     await key(input, "ArrowDown");
     expect(document.activeElement?.textContent).toBe("Puis-je annuler ma réservation ?");
