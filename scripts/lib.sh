@@ -163,3 +163,27 @@ need_wrk() {
   [ "$(id -u)" = 0 ] && (apt-get update -qq && apt-get install -y -qq wrk >/dev/null) || true
   command -v wrk >/dev/null 2>&1 || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 }
+
+# Debian's Chromium for the browser tests (islands/tests/browser, driven by playwright-core,
+# which never downloads a browser here). Missing Chromium fails the run: the browser tests
+# never skip, under CI or not.
+need_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  say "installing Chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || true
+  fi
+  [ -x /usr/bin/chromium ] && return 0
+  echo "Chromium is missing (/usr/bin/chromium) and could not be installed: apt-get install chromium (as root)" >&2
+  exit 1
+}
+
+# Lighthouse for scripts/bench only (tools/lighthouse): its own lock file, so the tests and
+# scripts/run never install it. Needs Chromium too.
+need_lighthouse_packages() {
+  need_chromium
+  if [ ! -d tools/lighthouse/node_modules ] || [ tools/lighthouse/package-lock.json -nt tools/lighthouse/node_modules ]; then
+    say "installing Lighthouse (scripts/bench)"
+    (cd tools/lighthouse && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  fi
+}
