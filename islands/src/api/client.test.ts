@@ -101,6 +101,17 @@ describe("API client", () => {
     expect(headers(f.calls[4]).Authorization).toBeUndefined();
   });
 
+  it("keeps the client's calls and the silent token out of the browser's HTTP cache", async () => {
+    const f = fakeFetch((url) => ({ body: url.pathname === "/identity/token" ? { access_token: "t", expires_in: 60 } : { id: "c1" } }));
+    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
+    api.setToken("tok");
+    await api.client("c1");
+    await api.me();
+    await api.silentToken();
+    await api.get("/api/cinemas");
+    expect(f.calls.map((c) => c.init.cache)).toEqual(["no-store", "no-store", "no-store", undefined]);
+  });
+
   it("adds and removes favourites, and reads the full-list answer", async () => {
     const f = fakeFetch((url, init) =>
       init.method === "POST" && url.pathname.endsWith("/full") ? { status: 409, body: { error: "limit_reached", limit: 5 } } : { status: 204 },

@@ -94,6 +94,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token && isClientCall(path)) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, credentials: "same-origin" };
+    // A client's own data (and the silent token) never comes from the browser's HTTP cache:
+    // after a change (a favourite added) a cached answer would undo it on the next page.
+    if (isClientCall(path) || path.startsWith("/identity/")) init.cache = "no-store";
     if (body !== undefined) init.body = JSON.stringify(body);
     const response = await doFetch(target, init);
     const text = await response.text();

@@ -7,6 +7,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { safeStorage } from "../../lib/storage";
 import { createFaqStore } from "../../stores/page-sections";
 import { pageApi } from "../../stores/page/api";
+import { pageUrl } from "../../stores/page/env";
+import { inPageVariant } from "../../lib/webview-path";
 import { createSearchStore, searchAllowed } from "../../stores/search";
 import { useHydrated } from "../hydration";
 import { useT } from "../i18n";
@@ -44,6 +46,10 @@ export function FaqSearch(props: FaqSearchProps) {
     if (typed) stores.search.getState().setQuery(typed);
   }, []);
   const shown = hydrated && focused && allowed && results.length > 0;
+  // Offering suggestions, the field is a combobox: aria-expanded is not allowed on a plain
+  // search field (axe: aria-allowed-attr). ARIA in HTML allows the role on type=search;
+  // preact's types only with a `list` attribute, hence the plain object.
+  const combobox = hydrated ? { role: "combobox", autoComplete: "off", "aria-autocomplete": "list", "aria-controls": listId, "aria-expanded": shown } : {};
 
   const links = () => [...(form.current?.querySelectorAll<HTMLElement>(".faq-suggestions a") ?? [])];
   const onKeyDown = (event: KeyboardEvent) => {
@@ -76,9 +82,7 @@ export function FaqSearch(props: FaqSearchProps) {
         id={props.inputId}
         name="q"
         type="search"
-        // With suggestions the field is a combobox (aria-expanded is not allowed on a
-        // plain search field: axe's aria-allowed-attr).
-        {...(hydrated ? { role: "combobox", autoComplete: "off", "aria-autocomplete": "list", "aria-controls": listId, "aria-expanded": shown } : {})}
+        {...(combobox as object)}
         onInput={(event) => stores.search.getState().setQuery(event.currentTarget.value)}
       />
       {hydrated ? (
@@ -89,7 +93,7 @@ export function FaqSearch(props: FaqSearchProps) {
           <ul id={listId} className="faq-suggestions" hidden={!shown}>
             {results.map((r) => (
               <li key={r.id}>
-                <a className="tap" href={r.url ?? r.route?.path ?? "#"}>
+                <a className="tap" href={inPageVariant(r.url ?? r.route?.path ?? "#", pageUrl().read().pathname)}>
                   {r.title}
                 </a>
               </li>

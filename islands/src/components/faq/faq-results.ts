@@ -6,6 +6,7 @@ import { translator, type Translate } from "../../lib/i18n";
 import { searchAllowed, MIN_SEARCH_LENGTH } from "../../stores/search";
 import { pageApi } from "../../stores/page/api";
 import { pageUrl } from "../../stores/page/env";
+import { inPageVariant } from "../../lib/webview-path";
 import type { SearchResult } from "../../types";
 import type { FaqSearchProps } from "./FaqSearch";
 
@@ -35,7 +36,7 @@ export async function showResults(props: FaqSearchProps, target: HTMLElement): P
   for (const item of items) {
     const li = doc.createElement("li");
     const a = doc.createElement("a");
-    a.href = item.url ?? item.route?.path ?? "#";
+    a.href = inPageVariant(item.url ?? item.route?.path ?? "#", pageUrl().read().pathname);
     a.textContent = item.title;
     li.append(a);
     list.append(li);

@@ -39,6 +39,31 @@ describe("faq-search island", () => {
     expect(Object.fromEntries(api.calls.find((c) => c.url.pathname === "/api/search/full")!.url.searchParams)).toMatchObject({ q: "annuler", scope: "faq", type: "faq" });
   });
 
+  it("keeps the results of a webview page (/m/…) in the webview", async () => {
+    testPage({ href: "/m/aide/recherche?q=annuler", api: routes(faq, anonymous) });
+    document.body.innerHTML = `<section id="faq-results"></section>`;
+    await mountOn(mount, `<div class="faq-search" data-island="faq-search">${MARKUP.replace("/aide/recherche", "/m/aide/recherche")}</div>`, {
+      ...PROPS,
+      action: "/m/aide/recherche",
+      results: "faq-results",
+    });
+    const results = document.getElementById("faq-results")!;
+    expect([...results.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual(["/m/aide/article/slug/annuler", "/m/aide/article/slug/rembourser"]);
+  });
+
+  it("suggests articles of the webview on a webview page", async () => {
+    testPage({ href: "/m/aide", api: routes(faq, anonymous) });
+    const el = await mountOn(mount, `<div class="faq-search" data-island="faq-search">${MARKUP}</div>`, { ...PROPS, action: "/m/aide/recherche" });
+    const input = el.querySelector("input")!;
+    await act(() => input.focus());
+    await settle();
+    await act(() => input.focus());
+    await type(input, "annu");
+    await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 20));
+    await settle();
+    expect([...el.querySelectorAll(".faq-suggestions a")].map((a) => a.getAttribute("href"))).toEqual(["/m/aide/article/slug/annuler", "/m/aide/article/slug/rembourser"]);
+  });
+
   it("suggests help articles while the field has the focus; arrows reach them, Escape hides them", async () => {
     testPage({ api: routes(faq, anonymous) });
     const el = await mountOn(mount, `<div class="faq-search" data-island="faq-search">${MARKUP}</div>`, PROPS);
