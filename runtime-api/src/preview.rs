@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
+use site::routes::RouteTable;
 use site::{choose_language, Site};
 use std::path::{Path, PathBuf};
 
@@ -35,10 +36,28 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     if let Some(response) = find_page(&root, path).await {
         return response;
     }
+    if let Some(base) = filtered_page_base(&app, site, path) {
+        if let Some(response) = find_page(&root, &base).await {
+            return response;
+        }
+    }
     if let Some(response) = redirect_rule(&root, path).await {
         return response;
     }
     not_found_page(&root, site, path).await
+}
+
+/// A page address with URL filters (`/cinemas/versailles/filters/versions-vost`, spec §2) is
+/// its base page: the islands read the filters from the address. Only for page kinds that
+/// take filters, with a well-formed filters part; anything else stays a 404.
+fn filtered_page_base(app: &AppState, site: Site, path: &str) -> Option<String> {
+    static ROUTES: std::sync::OnceLock<Option<RouteTable>> = std::sync::OnceLock::new();
+    if !path.split('/').any(|segment| segment == site::filters::FILTERS_SEGMENT) {
+        return None;
+    }
+    let routes = ROUTES.get_or_init(|| RouteTable::try_new(&app.brand.slug).ok()).as_ref()?;
+    let found = routes.parse(site, path)?;
+    found.filters.is_some().then_some(found.base_path)
 }
 
 /// The generator's `_redirects` rules (`from to status`): 301 to the new address, or 410 with

@@ -2039,6 +2039,14 @@ async fn preview_serves_pages_and_404s() {
         .header("content-type")
         .is_some_and(|t| t.starts_with("text/html")));
 
+    // An address with URL filters is its base page, for the kinds that take filters.
+    let filtered = get(FR, "/filters/versions-vost/date-2026-11-22").await;
+    filtered.assert_status(StatusCode::OK);
+    assert!(filtered.text().contains("Lumen FR home"));
+    for path in ["/cinemas/filters/versions-vost", "/filters/versions-v%20f", "/filters", "/filters/nope-x"] {
+        assert_eq!(get(FR, path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+
     let missing = get(FR, "/no/such/page").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert!(

@@ -170,6 +170,8 @@ async fn the_client_payload_carries_names_initials_and_the_sites_newsletter_flag
     let me = client_id(email);
     let client = call(Method::GET, FR, &format!("/api/client/{me}"), Some(&token(Site::Fr, email)), None).await;
     client.assert_status(StatusCode::OK);
+    // The client's own data: no shared cache keeps it, no browser serves it again stale.
+    assert_eq!(client.headers.get("cache-control").and_then(|v| v.to_str().ok()), Some("private, no-store"));
     let c = client.json();
     assert_eq!(c["id"], me.as_str());
     assert_eq!(c["email"], email);

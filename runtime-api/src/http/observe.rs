@@ -85,6 +85,9 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
     let api = request.uri().path().starts_with("/api/").then(|| {
         (method == axum::http::Method::GET || method == axum::http::Method::HEAD, request.headers().get(axum::http::header::IF_NONE_MATCH).cloned())
     });
+    // An answer to a request with credentials is the client's own: no cache may keep it, and
+    // a browser must not serve it again after the client changed it.
+    let personal = request.headers().contains_key(header::AUTHORIZATION);
     let mut response = if tracing::enabled!(tracing::Level::INFO) {
         let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or("-"), method = %method, path = %request.uri().path());
         let response = next.run(request).instrument(span.clone()).await;
@@ -94,6 +97,9 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
         next.run(request).await
     };
     if let Some((is_get, if_none_match)) = api {
+        if personal {
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+        }
         response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
     }
     observer.metrics.record_at(row, &method, response.status().as_u16(), started.elapsed().as_secs_f64());
