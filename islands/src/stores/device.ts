@@ -58,11 +58,8 @@ export function createViewportStore(deps: ViewportDeps) {
   }));
 }
 
-/**
- * The mobile app's embedded view names itself in its user agent. The spec does not spell the
- * marker; the app and this constant must agree (one place to change it).
- */
-export const WEBVIEW_USER_AGENT_MARKER = "CinemaAppWebView";
+import { WEBVIEW_USER_AGENT_MARKER } from "../lib/webview";
+export { WEBVIEW_USER_AGENT_MARKER };
 
 export interface WebviewState {
   webview: boolean;

@@ -94,3 +94,17 @@ test("the app's user-agent marker keeps the app banner hidden on an Android phon
       await app.close();
     }
   }));
+
+test("a regular page opened in the app's webview hides the site's header and footer", (t) =>
+  browser.page(t, inApp, async (page) => {
+    await page.goto(siteUrl('fr', '/'));
+    // The loader marks the page first thing (islands/src/lib/webview.ts); CSS hides the chrome.
+    await page.locator('html.webview').waitFor({ state: 'attached' });
+    assert.ok(await page.locator('header.site-header').isHidden(), 'the header is hidden');
+    assert.ok(await page.locator('footer.site-footer').isHidden(), 'the footer is hidden');
+    assert.ok(await page.locator('aside.smart-banner').isHidden(), 'no app banner');
+    assert.ok(await page.locator('main h1').isVisible(), 'the page itself shows');
+    // The page still works: its islands run (the locator opens its dialog).
+    await page.locator('.locator-open').click();
+    await page.locator('[role=dialog]').waitFor();
+  }));
