@@ -5,6 +5,7 @@ use crate::model::{LocaleData, SiteData};
 use crate::pages::{Item, Page, SitePages};
 use crate::seo::{self, JsonLd, SeoArgs};
 use crate::fragments::{self, Labels, ScheduleShow, ShowRef};
+use crate::injections::PageInjections;
 use crate::schedule::{DayShow, Place, Screening};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -44,7 +45,8 @@ struct Link {
     mobile_only: bool,
 }
 
-pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32, assets: Value) -> LocaleChrome {
+/// `injections`: the site's page injections, checked once per site (`crate::injections`).
+pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32, assets: Value, injections: &PageInjections) -> LocaleChrome {
     let site = data.site;
     let lang = locale.lang;
     let features = &data.settings.site_features_resolved;
@@ -131,6 +133,12 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         "year": year,
         "base_url": format!("https://{}", domain(brand, site)),
         "apps": brand.apps,
+        // Settings-driven extras, each off unless configured.
+        "injections": injections,
+        "feedback_widget": brand.feedback_widget_on(site),
+        // The help centre's "still need help?" block: only with a usable agent chat (spec §5);
+        // the contact link is the client area's contact form.
+        "help_chat": site::rules::agent_chat(&data.settings.settings).map(|_| json!({"contact": format!("{client_url}/contact")})),
     });
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     serde_json::to_writer(&mut hasher, &[&value, &assets]).expect("hashing never fails");
@@ -328,9 +336,13 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]).into());
             // The light view is today's schedule; the cinema page has every day.
             let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
+            // The light view is for slow connections: no posters. On the cinema page the
+            // first poster is the largest image when the cinema has no backdrop above it.
+            let light = page.kind == PageKind::CinemaLight;
+            let first_poster = if cinema.cinema.backdrop.is_some() { fragments::Loading::Lazy } else { fragments::Loading::Priority };
             let schedule_html = schedule
                 .map(|sc| {
-                    fragments::cinema_schedule(sc, &locale.tables, days, labels, |id| match locale.show_of(id) {
+                    fragments::cinema_schedule(sc, &locale.tables, days, labels, first_poster, |id| match locale.show_of(id) {
                         Some(show) => ScheduleShow {
                             slug: &show.slug,
                             title: &show.title,
@@ -338,9 +350,12 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                             genres: &show.genres,
                             tags: &show.tags,
                             bookable: show.bookable,
+                            poster: if light { None } else { show.poster.as_ref() },
+                            duration: show.duration,
+                            flag: show.flag.as_ref(),
                         },
                         // A show the list lacks: its showtimes still book; nothing to filter on.
-                        None => ScheduleShow { slug: locale.tables.slug(id), title: locale.tables.slug(id), href: None, genres: &[], tags: &[], bookable: true },
+                        None => ScheduleShow { slug: locale.tables.slug(id), title: locale.tables.slug(id), href: None, genres: &[], tags: &[], bookable: true, poster: None, duration: None, flag: None },
                     })
                 })
                 .unwrap_or_default();
@@ -352,7 +367,7 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                 .collect();
             // The schedule island's day links (islands/README.md): the day sections written.
             let schedule_days: Vec<Value> = schedule
-                .map(|sc| sc.days.iter().take(days).map(|d| json!({"date": d.date.to_string(), "label": labels.day_short(d.date)})).collect())
+                .map(|sc| sc.days.iter().take(days).map(|d| json!({"date": d.date.to_string(), "label": labels.day_tab(d.date)})).collect())
                 .unwrap_or_default();
             let schedule_filters = schedule.map(|sc| schedule_filters(sc, days, locale)).unwrap_or(Value::Null);
             (template, json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days, "schedule_filters": schedule_filters}), args, ld)
@@ -501,9 +516,35 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
         PageKind::Home => {
             // A rail of the first shows and a link to all of them: a home page listing a
             // whole chain's catalogue would be as long as the shows page and as slow to load.
-            let rail = chrome.lists.get(None).iter().take(HOME_RAIL_SHOWS);
-            fragments.push(fragments::show_cards(rail.map(|&i| show_card(table, site, lang, &locale.shows[i])), true));
+            let showing = chrome.lists.get(None);
+            // The hero: the first shows of the list with a backdrop to show.
+            let featured: Vec<Value> = showing
+                .iter()
+                .map(|&i| &locale.shows[i])
+                .filter(|s| s.backdrop.is_some())
+                .take(HOME_FEATURED_SHOWS)
+                .map(|s| {
+                    let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
+                    json!({
+                        "title": s.title,
+                        "href": path(kind, &s.slug),
+                        "backdrop": s.backdrop,
+                        "poster": s.poster,
+                        "flag": s.flag,
+                        "duration": s.duration.map(site::rules::format_duration),
+                        "genres": s.genres,
+                        "synopsis": s.synopsis,
+                    })
+                })
+                .collect();
+            let rail = showing.iter().take(HOME_RAIL_SHOWS);
+            fragments.push(fragments::show_cards(rail.map(|&i| show_card(table, site, lang, &locale.shows[i])), featured.is_empty()));
+            let upcoming = chrome.lists.get(Some(ShowsTab::Upcoming));
+            fragments.push(fragments::show_cards(upcoming.iter().take(HOME_UPCOMING_SHOWS).map(|&i| show_card(table, site, lang, &locale.shows[i])), false));
             let value = json!({
+                "featured": featured,
+                "has_upcoming": !upcoming.is_empty(),
+                "upcoming_href": table.path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", ShowsTab::Upcoming.key()), false),
                 "all_href": table.path(PageKind::Shows, site, lang, &Params::new(), false),
                 "news": locale.news.news.iter().take(3).map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect::<Vec<_>>(),
                 "offers": locale.news.offers.iter().take(3).map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect::<Vec<_>>(),
@@ -579,6 +620,12 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
 
 /// Shows on the home page's rail, in the shows page's order; that page has them all.
 const HOME_RAIL_SHOWS: usize = 12;
+
+/// Shows on the home page's "coming soon" rail: one row on a desktop screen.
+const HOME_UPCOMING_SHOWS: usize = 6;
+
+/// Shows in the home page's hero: one large, two beside it on wide screens.
+const HOME_FEATURED_SHOWS: usize = 3;
 
 /// The shows of each list page (the shows page when the tab is none) as indexes in
 /// `LocaleData::shows`, in the content's default order.

@@ -87,6 +87,12 @@ impl Labels {
         format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
     }
 
+    /// `dim. 22`: a day of a schedule's day strip (the day's heading gives the month).
+    pub fn day_tab(&self, date: NaiveDate) -> String {
+        let weekday = &self.weekdays_short[date.weekday().num_days_from_monday() as usize];
+        format!("{weekday} {}", date.day())
+    }
+
     /// `dim. 22 novembre`.
     pub fn day_short(&self, date: NaiveDate) -> String {
         let weekday = &self.weekdays_short[date.weekday().num_days_from_monday() as usize];
@@ -109,22 +115,30 @@ pub struct ScheduleShow<'a> {
     /// Tag slugs.
     pub tags: &'a [String],
     pub bookable: bool,
+    /// A small poster beside the title (lazy: most days are off screen).
+    pub poster: Option<&'a Image>,
+    /// Minutes.
+    pub duration: Option<u32>,
+    pub flag: Option<&'a Flag>,
 }
 
 /// A cinema's schedule: days → shows → versions → showtimes; the first `days` days. Each show
 /// carries `data-show`, `data-genres`, `data-tags` (and `data-bookable=false`), each version's
 /// list `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
-pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, show: impl Fn(ShowId) -> ScheduleShow<'a>) -> String {
+/// `first_poster`: how the schedule's first poster loads (`Priority` when nothing larger is
+/// above it, the page's largest contentful paint).
+pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, first_poster: Loading, show: impl Fn(ShowId) -> ScheduleShow<'a>) -> String {
     // About 350 bytes a showtime: one allocation for a page of hundreds.
     let showtimes: usize = schedule.days.iter().take(days).flat_map(|d| &d.shows).map(|e| e.screenings.len()).sum();
     let mut out = String::with_capacity(1024 + showtimes * 360);
+    let mut poster_loading = first_poster;
     for day in schedule.days.iter().take(days) {
         let date = day.date;
         let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
         for entry in &day.shows {
-            let ScheduleShow { slug, title, href, genres, tags, bookable } = show(entry.show);
+            let ScheduleShow { slug, title, href, genres, tags, bookable, poster, duration, flag } = show(entry.show);
             out.push_str("<li class=schedule-show data-show=");
             attr(&mut out, slug);
             if !genres.is_empty() {
@@ -138,9 +152,17 @@ pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usi
             if !bookable {
                 out.push_str(" data-bookable=false");
             }
-            out.push_str("><h4>");
+            out.push('>');
+            // The poster is decoration beside the title (alt left empty): the title says it.
+            if let Some(poster) = poster {
+                image(&mut out, poster, ImageOptions { class: "thumb", sizes: "5.5rem", alt: Some(""), loading: poster_loading });
+                poster_loading = Loading::Lazy;
+            }
+            out.push_str("<div class=show-body><h4>");
             link_or_text(&mut out, href.as_deref(), title);
             out.push_str("</h4>");
+            show_meta(&mut out, flag, duration, genres);
+            out.push_str("<div class=versions>");
             // One list per version, in the order the versions first play that day.
             let mut versions: Vec<u32> = Vec::new();
             for s in &entry.screenings {
@@ -166,6 +188,7 @@ pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usi
                 }
                 out.push_str("</ul>");
             }
+            out.push_str("</div></div>");
         }
         out.push_str("</ul></section>");
     }
@@ -179,16 +202,17 @@ pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], tables: &Tables, labels: &L
         out.push_str("<section class=cinema-showtimes><h3>");
         link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
         out.push_str("</h3>");
+        out.push_str("<div class=days>");
         for (date, screenings) in &cinema.days {
             let _ = write!(out, "<h4><time datetime={date}>");
             text(&mut out, &labels.day_long(*date));
             out.push_str("</time></h4><ul class=showtimes>");
             for s in screenings.iter() {
-                screening(&mut out, s, tables, labels, TimeLabel::Time, false);
+                screening(&mut out, s, tables, labels, TimeLabel::TimeAndVersion, false);
             }
             out.push_str("</ul>");
         }
-        out.push_str("</section>");
+        out.push_str("</div></section>");
     }
     out
 }
@@ -209,6 +233,7 @@ pub fn season_screenings(cinemas: &[SeasonCinema<'_>], tables: &Tables, labels: 
         out.push_str("<section class=season-cinema><h2>");
         link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
         out.push_str("</h2>");
+        out.push_str("<div class=days>");
         for (show, screenings) in &cinema.shows {
             out.push_str("<h3>");
             text(&mut out, show.title);
@@ -218,6 +243,7 @@ pub fn season_screenings(cinemas: &[SeasonCinema<'_>], tables: &Tables, labels: 
             }
             out.push_str("</ul>");
         }
+        out.push_str("</div>");
         if let (true, Some(href)) = (cinema.more, cinema.href.as_deref()) {
             out.push_str("<p class=more><a href=");
             attr(&mut out, href);
@@ -238,11 +264,13 @@ pub struct SeasonCinema<'a> {
     pub more: bool,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum TimeLabel {
-    /// `20:30`: under a day heading.
+    /// `20:30`: under a day heading and a version label (a cinema's schedule).
     Time,
-    /// `mer. 26 novembre 20:30`: in a list across days.
+    /// `20:30` and the version in the chip: a show's showtimes at a cinema, versions mixed.
+    TimeAndVersion,
+    /// `mer. 26 novembre 20:30` and the version: in a list across days.
     DateAndTime,
 }
 
@@ -269,11 +297,7 @@ fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, 
             attr(out, url);
             out.push_str(" rel=nofollow>");
             time_element(out, &s.start, labels, label);
-            for badge in tables.badges(s) {
-                out.push_str("<span class=badge>");
-                text(out, badge);
-                out.push_str("</span>");
-            }
+            chip_labels(out, s, tables, label);
             out.push_str("</a>");
         }
         (status, _) => {
@@ -288,8 +312,31 @@ fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, 
             out.push_str(" <span class=state>");
             text(out, state);
             out.push_str("</span>");
+            chip_labels(out, s, tables, label);
         }
     }
+}
+
+/// The version (where no label above says it) and the experience badges of a chip.
+fn chip_labels(out: &mut String, s: &Screening, tables: &Tables, label: TimeLabel) {
+    let version = &tables.version(s).label;
+    let badges = tables.badges(s);
+    let with_version = label != TimeLabel::Time && !version.is_empty();
+    if !with_version && badges.is_empty() {
+        return;
+    }
+    out.push_str("<span class=labels>");
+    if with_version {
+        out.push_str(" <span class=v>");
+        text(out, version);
+        out.push_str("</span>");
+    }
+    for badge in badges {
+        out.push_str(" <span class=badge>");
+        text(out, badge);
+        out.push_str("</span>");
+    }
+    out.push_str("</span>");
 }
 
 /// `<time datetime=2026-11-22T20:30+01:00>20:30</time>`: the instant with the cinema's
@@ -298,8 +345,9 @@ fn time_element(out: &mut String, at: &DateTime<FixedOffset>, labels: &Labels, l
     let local = at.naive_local();
     let _ = write!(out, "<time datetime={}>", Rfc3339 { at: *at, seconds: false });
     if let TimeLabel::DateAndTime = label {
+        out.push_str("<span class=d>");
         text(out, &labels.day_short(local.date()));
-        out.push(' ');
+        out.push_str("</span> ");
     }
     let _ = write!(out, "{:02}:{:02}</time>", local.hour(), local.minute());
 }
@@ -325,22 +373,20 @@ pub fn show_cards<'a>(cards: impl IntoIterator<Item = Card<'a>>, eager_first: bo
             attr(&mut out, href);
             out.push('>');
         }
+        // The poster's box is kept even without a poster, so every card lines up.
+        out.push_str("<span class=poster>");
         if let Some(poster) = card.poster {
-            out.push_str("<img src=");
-            attr(&mut out, &poster.url);
-            let _ = write!(out, " width={} height={} alt", poster.width, poster.height);
-            out.push_str(if eager_first && i == 0 { " fetchpriority=high>" } else { " loading=lazy decoding=async>" });
+            let loading = if eager_first && i == 0 { Loading::Priority } else { Loading::Lazy };
+            image(&mut out, poster, ImageOptions { class: "", sizes: POSTER_SIZES, alt: Some(""), loading });
         }
-        out.push_str("<span class=title>");
+        out.push_str("</span><span class=title>");
         text(&mut out, card.title);
         out.push_str("</span>");
         if card.href.is_some() {
             out.push_str("</a>");
         }
         if let Some(flag) = card.flag {
-            let _ = write!(out, "<span class=\"flag flag-{}\">", flag.colour);
-            text(&mut out, &flag.label);
-            out.push_str("</span>");
+            flag_span(&mut out, flag);
         }
         if let Some(minutes) = card.duration {
             out.push_str("<span class=meta>");
@@ -351,11 +397,125 @@ pub fn show_cards<'a>(cards: impl IntoIterator<Item = Card<'a>>, eager_first: bo
     out
 }
 
+/// The width a poster of a show grid takes: two columns on phones, up to seven on wide screens.
+pub const POSTER_SIZES: &str = "(min-width: 1440px) 11rem, (min-width: 1080px) 14vw, (min-width: 700px) 22vw, 45vw";
+
+/// A flag (spec §3): its label on its colour, `flag-{n}` (1 green … 5 blue).
+fn flag_span(out: &mut String, flag: &Flag) {
+    let _ = write!(out, "<span class=\"flag flag-{}\">", flag.colour);
+    text(out, &flag.label);
+    out.push_str("</span>");
+}
+
+/// A show's line under its title in a schedule: flag, duration and genres.
+fn show_meta(out: &mut String, flag: Option<&Flag>, duration: Option<u32>, genres: &[String]) {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(minutes) = duration {
+        parts.push(site::rules::format_duration(minutes));
+    }
+    if !genres.is_empty() {
+        parts.push(genres.join(", "));
+    }
+    if flag.is_none() && parts.is_empty() {
+        return;
+    }
+    out.push_str("<p class=show-meta>");
+    if let Some(flag) = flag {
+        flag_span(out, flag);
+        out.push(' ');
+    }
+    text(out, &parts.join(" · "));
+    out.push_str("</p>");
+}
+
+/// How an image loads: the page's largest one first, the others only near the viewport.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loading {
+    /// The largest contentful paint: fetched first (`fetchpriority=high`), never lazy.
+    Priority,
+    /// Above the fold but not the largest: the browser's default.
+    Eager,
+    Lazy,
+}
+
+pub struct ImageOptions<'a> {
+    pub class: &'a str,
+    /// The `sizes` attribute when the image has variants (`100vw` when empty).
+    pub sizes: &'a str,
+    /// `Some("")` for a decorative image; `None` keeps the content's alt.
+    pub alt: Option<&'a str>,
+    pub loading: Loading,
+}
+
+/// An `<img>` with its intrinsic size; with variants, a `srcset` (the image's own format,
+/// the original file included) and a `<picture>` with one `<source>` per modern type
+/// (AVIF, WebP…) in the order the content lists them, so a browser takes the best it reads.
+pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
+    let sizes = if opts.sizes.is_empty() { "100vw" } else { opts.sizes };
+    let mut types: Vec<&str> = Vec::new();
+    for v in &img.variants {
+        if let Some(kind) = v.kind.as_deref().filter(|k| !types.contains(k)) {
+            types.push(kind);
+        }
+    }
+    let picture = !types.is_empty();
+    if picture {
+        out.push_str("<picture>");
+        for kind in &types {
+            out.push_str("<source type=");
+            attr(out, kind);
+            out.push_str(" srcset=");
+            attr(out, &srcset(img.variants.iter().filter(|v| v.kind.as_deref() == Some(*kind)).map(|v| (v.url.as_str(), v.width))));
+            out.push_str(" sizes=");
+            attr(out, sizes);
+            out.push('>');
+        }
+    }
+    out.push_str("<img");
+    if !opts.class.is_empty() {
+        out.push_str(" class=");
+        attr(out, opts.class);
+    }
+    out.push_str(" src=");
+    attr(out, &img.url);
+    if !img.variants.is_empty() {
+        let own = img.variants.iter().filter(|v| v.kind.is_none()).map(|v| (v.url.as_str(), v.width));
+        let original = (img.width > 0 && !img.variants.iter().any(|v| v.kind.is_none() && v.width == img.width)).then_some((img.url.as_str(), img.width));
+        let list = srcset(own.chain(original));
+        if !list.is_empty() {
+            out.push_str(" srcset=");
+            attr(out, &list);
+            out.push_str(" sizes=");
+            attr(out, sizes);
+        }
+    }
+    let _ = write!(out, " width={} height={} alt=", img.width, img.height);
+    match opts.alt.or(img.alt.as_deref()) {
+        Some(alt) if !alt.is_empty() => attr(out, alt),
+        _ => out.push_str("\"\""),
+    }
+    out.push_str(match opts.loading {
+        Loading::Priority => " fetchpriority=high>",
+        Loading::Eager => " decoding=async>",
+        Loading::Lazy => " loading=lazy decoding=async>",
+    });
+    if picture {
+        out.push_str("</picture>");
+    }
+}
+
+/// `a.avif 640w, b.avif 1280w`, narrowest first.
+fn srcset<'a>(list: impl Iterator<Item = (&'a str, u32)>) -> String {
+    let mut list: Vec<(&str, u32)> = list.collect();
+    list.sort_by_key(|(_, w)| *w);
+    list.iter().map(|(url, w)| format!("{url} {w}w")).collect::<Vec<_>>().join(", ")
+}
+
 /// The cinemas list: each city (a link, see `city_href`) with its cinemas and their address.
 pub fn cities_and_cinemas<'a>(cities: impl IntoIterator<Item = (&'a CityDetail, Option<String>)>, cinema_href: impl Fn(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(64 * 1024);
     for (city, href) in cities {
-        out.push_str("<li><h2>");
+        out.push_str("<li class=city><h2>");
         link_or_text(&mut out, href.as_deref(), &city.city.name);
         out.push_str("</h2><ul>");
         for cinema in &city.cinemas {
@@ -439,6 +599,27 @@ mod tests {
     #[test]
     fn a_missing_marker_is_an_error() {
         assert!(splice(b"<p>no slot".to_vec(), &["x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn an_image_with_variants_is_a_picture_with_a_source_per_type() {
+        let mut img = Image::new("/p.jpg", 400, 600);
+        let mut out = String::new();
+        image(&mut out, &img, ImageOptions { class: "poster", sizes: "", alt: None, loading: Loading::Lazy });
+        assert_eq!(out, "<img class=poster src=/p.jpg width=400 height=600 alt=\"\" loading=lazy decoding=async>");
+        img.variants = vec![
+            site::content::ImageVariant { url: "/p-400.webp".into(), width: 400, kind: Some("image/webp".into()) },
+            site::content::ImageVariant { url: "/p-200.webp".into(), width: 200, kind: Some("image/webp".into()) },
+            site::content::ImageVariant { url: "/p-200.jpg".into(), width: 200, kind: None },
+        ];
+        img.alt = Some("Le \"Phare\"".into());
+        let mut out = String::new();
+        image(&mut out, &img, ImageOptions { class: "", sizes: "50vw", alt: None, loading: Loading::Priority });
+        assert_eq!(
+            out,
+            "<picture><source type=image/webp srcset=\"/p-200.webp 200w, /p-400.webp 400w\" sizes=50vw>\
+             <img src=/p.jpg srcset=\"/p-200.jpg 200w, /p.jpg 400w\" sizes=50vw width=400 height=600 alt=\"Le &quot;Phare&quot;\" fetchpriority=high></picture>"
+        );
     }
 
     #[test]

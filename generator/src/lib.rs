@@ -6,7 +6,9 @@
 mod context;
 pub mod fetch;
 mod fragments;
+mod injections;
 pub mod islands;
+pub mod styles;
 mod model;
 mod nginx;
 pub mod output;

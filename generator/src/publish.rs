@@ -96,8 +96,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
     let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
     let renderers = Renderers::load(&options.templates, &options.locales)?;
-    let css = std::fs::read(options.templates.join("css/site.css")).context("reading templates/css/site.css")?;
-    let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
+    let assets = SiteAssets::read(options, &brand)?;
     // Pages are rendered again when their templates, UI strings or the generator change.
     let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
     let islands = crate::islands::Islands::load(&options.islands)?;
@@ -136,7 +135,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             let plan = plan(&table, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            write_site(&table, &brand, &renderers, islands.as_ref(), &site_data, &plan, &output, &css, &css_name, year, &phases, &progress, fingerprint)?;
+            write_site(&table, &brand, &renderers, islands.as_ref(), &site_data, &plan, &output, &assets, year, &phases, &progress, fingerprint)?;
             tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
             let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
             for page in &plan.pages {
@@ -148,7 +147,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             plans.push((site_data.site, plan.redirects_only()));
         }
         let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
-        output.write("nginx.conf", crate::nginx::config(&brand, &sites, "/srv/www").as_bytes())
+        output.write("nginx.conf", crate::nginx::config(&brand, &table, &sites, "/srv/www").as_bytes())
     })();
     progress.finish_and_clear();
     if let Err(err) = result {
@@ -206,8 +205,7 @@ fn write_site(
     data: &SiteData,
     plan: &SitePages,
     output: &Output,
-    css: &[u8],
-    css_name: &str,
+    assets: &SiteAssets,
     year: i32,
     phases: &Phases,
     progress: &indicatif::ProgressBar,
@@ -215,13 +213,18 @@ fn write_site(
 ) -> anyhow::Result<()> {
     let site = data.site;
     let root = site.code();
-    output.write(&format!("{root}/{css_name}"), css)?;
+    output.write(&format!("{root}/{}", assets.css_name), &assets.css)?;
+    if let Some(logo) = &assets.logo {
+        output.write(&format!("{root}/{}", logo.name), &logo.bytes)?;
+    }
     output.write(&format!("{root}/favicon.svg"), favicon(brand).as_bytes())?;
     for (name, bytes) in islands.map(|i| i.files.as_slice()).unwrap_or_default() {
         output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
     }
+    // Checked once per site: a skipped injection is logged once, not once per language.
+    let injections = crate::injections::for_site(site, &data.settings.settings.injections);
     let chromes: BTreeMap<Lang, crate::context::LocaleChrome> =
-        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year, serde_json::json!({"css": format!("/{css_name}")})))).collect();
+        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year, assets.paths(), &injections))).collect();
     let minify = minify_config();
     plan.pages.par_iter().try_for_each(|page: &Page| -> anyhow::Result<()> {
         let locale = &data.locales[&page.lang];
@@ -320,6 +323,44 @@ fn subscription_props(data: &SiteData, page: &Page, per_month: &str) -> serde_js
     })
 }
 
+/// The files every site shares: the stylesheet and the theme's logo, named by their hash.
+struct SiteAssets {
+    css: Vec<u8>,
+    css_name: String,
+    logo: Option<LogoFile>,
+}
+
+struct LogoFile {
+    name: String,
+    bytes: Vec<u8>,
+    width: u32,
+    height: u32,
+}
+
+impl SiteAssets {
+    fn read(options: &BuildOptions, brand: &Brand) -> anyhow::Result<SiteAssets> {
+        let css = crate::styles::stylesheet(&options.templates, &brand.theme)?;
+        let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
+        let logo = match &brand.theme.logo {
+            Some(logo) => {
+                let file = options.brand.parent().unwrap_or(std::path::Path::new(".")).join(&logo.file);
+                let bytes = std::fs::read(&file).with_context(|| format!("reading the theme's logo {}", file.display()))?;
+                Some(LogoFile { name: format!("assets/logo.{:016x}.svg", xxh3_64(&bytes)), bytes, width: logo.width, height: logo.height })
+            }
+            None => None,
+        };
+        Ok(SiteAssets { css, css_name, logo })
+    }
+
+    /// What the templates read as `assets`.
+    fn paths(&self) -> serde_json::Value {
+        serde_json::json!({
+            "css": format!("/{}", self.css_name),
+            "logo": self.logo.as_ref().map(|l| serde_json::json!({"src": format!("/{}", l.name), "width": l.width, "height": l.height})),
+        })
+    }
+}
+
 /// Puts the page's `islands` (see `crate::islands`) into its context; returns their hash, a
 /// part of the page's inputs.
 fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands: Option<&Islands>, renderers: &Renderers, data: &SiteData, page: &Page, chrome: &serde_json::Value) -> u64 {
@@ -341,6 +382,8 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
                 "cinema-info" => ["accessibilityDescription", "pricing"].iter().any(|k| cinema.get(*k).is_some_and(|v| !v.is_null())),
                 "trailer" => trailer.is_some(),
                 "subscription" => locale.subscription.as_ref().is_some_and(|s| !s.offers.is_empty()),
+                // Only with a usable agent chat (spec §5), as the chrome says.
+                "help-chat" => chrome.get("help_chat").is_some_and(|c| !c.is_null()),
                 _ => true,
             });
             // A page's address with `{slug}` in place of the item's: where a choice leads.
@@ -397,6 +440,10 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
                 }),
                 "voucher" => Some(json!({})),
                 "subscription" => Some(subscription_props(data, page, &string("subscription.perMonth"))),
+                "help-chat" => Some(json!({
+                    "chat": data.settings.settings.agent_chat,
+                    "contact": chrome.pointer("/help_chat/contact"),
+                })),
                 "faq-search" => Some(json!({
                     "action": table.path(PageKind::HelpSearch, data.site, page.lang, &Params::new(), page.webview),
                     "inputId": "help-q",

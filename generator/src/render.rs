@@ -24,6 +24,7 @@ impl Renderers {
         base.register_filter("time", time_filter);
         base.register_filter("money", money_filter);
         base.register_function("slot", Slot);
+        base.register_function("image", ImageTag);
         let mut by_lang = BTreeMap::new();
         let mut labels = BTreeMap::new();
         let mut all_strings = BTreeMap::new();
@@ -36,6 +37,7 @@ impl Renderers {
             labels.insert(lang, crate::fragments::Labels::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
             all_strings.insert(lang, strings.clone());
             let mut tera = base.clone();
+            tera.register_filter("long_date", LongDate::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
             tera.register_function("t", Translate { strings, lang });
             by_lang.insert(lang, tera);
         }
@@ -140,6 +142,62 @@ impl tera::Function for Slot {
 
     fn is_safe(&self) -> bool {
         true
+    }
+}
+
+/// `{{ image(img=show.poster, class="poster", sizes="40vw", load="high", alt="") }}`: an image
+/// as `fragments::image` writes it (with `srcset`, `sizes` and a `<picture>` when the content
+/// gives variants). `load`: `high` for the page's largest image, `eager`, or `lazy` (default);
+/// `alt=""` marks a decorative image, otherwise the content's alt is used. No image (null or
+/// `false`), no tag.
+struct ImageTag;
+
+impl tera::Function for ImageTag {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        let Some(value) = args.get("img").filter(|v| v.is_object()) else {
+            return Ok(Value::String(String::new()));
+        };
+        let img: site::content::Image = serde_json::from_value(value.clone()).map_err(|e| tera::Error::msg(format!("image(img=…): {e}")))?;
+        let text = |key: &str| args.get(key).and_then(Value::as_str);
+        let loading = match text("load") {
+            None | Some("lazy") => crate::fragments::Loading::Lazy,
+            Some("eager") => crate::fragments::Loading::Eager,
+            Some("high") => crate::fragments::Loading::Priority,
+            Some(other) => return Err(tera::Error::msg(format!("image(load={other:?}): high, eager or lazy"))),
+        };
+        let mut out = String::with_capacity(256);
+        let options = crate::fragments::ImageOptions { class: text("class").unwrap_or(""), sizes: text("sizes").unwrap_or(""), alt: text("alt"), loading };
+        crate::fragments::image(&mut out, &img, options);
+        Ok(Value::String(out))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// `"2026-11-23" | long_date` → `23 novembre 2026` (a date-time's date part is read too): a
+/// date as the page's language writes it, for the dates of news and offers.
+struct LongDate {
+    months: Vec<String>,
+}
+
+impl LongDate {
+    fn new(strings: &HashMap<String, String>) -> anyhow::Result<LongDate> {
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+            .iter()
+            .map(|m| strings.get(&format!("dates.months.{m}")).cloned().ok_or_else(|| anyhow::anyhow!("no UI string dates.months.{m}")))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(LongDate { months })
+    }
+}
+
+impl tera::Filter for LongDate {
+    fn filter(&self, value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
+        use chrono::Datelike;
+        let text = value.as_str().ok_or_else(|| tera::Error::msg("long_date expects a date"))?;
+        let date: chrono::NaiveDate = text.get(..10).and_then(|d| d.parse().ok()).ok_or_else(|| tera::Error::msg(format!("long_date: {text:?} is no YYYY-MM-DD date")))?;
+        Ok(Value::String(format!("{} {} {}", date.day(), self.months[date.month0() as usize], date.year())))
     }
 }
 

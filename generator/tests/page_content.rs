@@ -1813,28 +1813,9 @@ static HOSTILE: LazyLock<Hostile> = LazyLock::new(|| {
     let snapshot: site::snapshot::Snapshot =
         serde_json::from_value(value).expect("the modified snapshot deserialises");
 
-    let dir = scratch("page-content-hostile");
-    let locales = runtime_api::locales::Locales::load(&root().join("locales")).expect("locales");
-    let now = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
-        .single()
-        .expect("valid instant");
-    let state = runtime_api::app::AppState::new(
-        snapshot,
-        brand,
-        locales,
-        dir.join("preview"),
-        dir.join("media"),
-        runtime_api::clock::Clock::Fixed(now),
-    );
-    let addr = serve(runtime_api::app::app(state));
-    let out = dir.join("out");
-    let mut options = options(&format!("http://{addr}"), &out);
-    options.sites = vec!["fr".to_string()];
-    options.langs = vec!["fr".to_string()];
-    generator::build(&options)
-        .unwrap_or_else(|e| panic!("the build of hostile content failed: {e:#}"));
+    let site = build_fr("hostile", snapshot, None, islands_dir());
     Hostile {
-        site: read_site(&out.join("fr"), Site::Fr),
+        site,
         cinema,
         show,
         news,
@@ -2274,6 +2255,26 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
             Some(&cinemas),
             None,
             "a trailing slash",
+        ));
+        // URL filters: the base page for a kind that takes them, a 404 for one that does not.
+        let first = api_json(site, Some(lang), "/cinemas");
+        let first = list(&first, "").first().and_then(|c| str_of(c, "slug")).unwrap_or_default().to_string();
+        let cinema = path(PageKind::Cinema, site, lang, &slug(&first));
+        cases.push(case(
+            site,
+            &format!("{cinema}/filters/versions-vost/date-2026-11-23"),
+            200,
+            None,
+            Some(file(site, &file_of(&cinema))),
+            "a cinema page with URL filters",
+        ));
+        cases.push(case(
+            site,
+            &format!("{cinemas}/filters/versions-vost"),
+            404,
+            None,
+            None,
+            "URL filters on a page that takes none",
         ));
         cases.push(case(
             site,
@@ -2719,4 +2720,167 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
         }
     }
     assert_none("islands in pages", &problems);
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Images with variants (docs/decisions.md, "Images"): a snapshot whose show has its poster
+// and backdrop in several widths and in AVIF and WebP gives `srcset`, `sizes` and a
+// `<picture>` with one `<source>` per type; an image without variants stays a plain `<img>`.
+
+struct WithVariants {
+    site: SiteFiles,
+    show: String,
+    poster: Value,
+    backdrop: Value,
+}
+
+static WITH_VARIANTS: LazyLock<WithVariants> = LazyLock::new(|| {
+    let brand = brand();
+    let demo = demo_content::generate(
+        &demo_content::DemoOptions {
+            seed: demo_content::DEFAULT_SEED,
+            scale: 1,
+            today: today(),
+        },
+        &brand,
+    );
+    let mut value = serde_json::to_value(&demo.snapshot).expect("the snapshot serialises");
+    let locale = hostile_locale(&mut value);
+    let shows = locale["shows"].as_array_mut().expect("shows");
+    // A film of the shows page with a poster and a backdrop.
+    let at = shows
+        .iter()
+        .position(|s| {
+            s["isMovie"] == true
+                && s["bookable"] == true
+                && s["comingSoon"] != true
+                && s["poster"].is_object()
+                && s["backdrop"].is_object()
+        })
+        .expect("a bookable film with a poster and a backdrop");
+    let show = shows[at]["slug"].as_str().expect("slug").to_string();
+    shows[at]["poster"]["variants"] = json!([
+        {"url": "/media/v/poster-200.jpg", "width": 200},
+        {"url": "/media/v/poster-200.avif", "width": 200, "type": "image/avif"},
+        {"url": "/media/v/poster-400.avif", "width": 400, "type": "image/avif"},
+        {"url": "/media/v/poster-400.webp", "width": 400, "type": "image/webp"},
+        {"url": "/media/v/poster-200.webp", "width": 200, "type": "image/webp"},
+    ]);
+    shows[at]["backdrop"]["variants"] = json!([
+        {"url": "/media/v/backdrop-1280.avif", "width": 1280, "type": "image/avif"},
+        {"url": "/media/v/backdrop-640.avif", "width": 640, "type": "image/avif"},
+        {"url": "/media/v/backdrop-640.jpg", "width": 640},
+    ]);
+    let (poster, backdrop) = (shows[at]["poster"].clone(), shows[at]["backdrop"].clone());
+    let snapshot: site::snapshot::Snapshot =
+        serde_json::from_value(value).expect("the snapshot with variants deserialises");
+    let site = build_fr("variants", snapshot, None, islands_dir());
+    WithVariants {
+        site,
+        show,
+        poster,
+        backdrop,
+    }
+});
+
+/// The `<img>` of `url` on a page, with the `<source>`s of the `<picture>` around it (none
+/// when it stands alone; `None` for a picture that is not `picture > source* > img`).
+fn picture_of<'a>(html: &'a Html, url: &str) -> Option<(&'a Tag, Option<Vec<&'a Tag>>)> {
+    let at = html
+        .tags
+        .iter()
+        .position(|t| t.name == "img" && t.attr("src") == Some(url))?;
+    let mut first = at;
+    while first > 0 && html.tags[first - 1].name == "source" {
+        first -= 1;
+    }
+    let sources: Vec<&Tag> = html.tags[first..at].iter().collect();
+    let in_picture = first > 0 && html.tags[first - 1].name == "picture";
+    let sources = match (in_picture, sources.is_empty()) {
+        (true, _) => Some(sources),
+        (false, true) => Some(Vec::new()),
+        (false, false) => None,
+    };
+    Some((&html.tags[at], sources))
+}
+
+#[test]
+fn images_with_variants_get_srcset_sizes_and_a_picture_with_modern_sources() {
+    let v = &*WITH_VARIANTS;
+    let mut problems = Vec::new();
+    let poster_url = v.poster["url"].as_str().expect("poster url");
+    let poster_width = v.poster["width"].as_u64().expect("poster width");
+    let backdrop_url = v.backdrop["url"].as_str().expect("backdrop url");
+    let backdrop_width = v.backdrop["width"].as_u64().expect("backdrop width");
+    let none = Params::new();
+    let show_path = path_of_page(PageKind::Show, Site::Fr, Lang::Fr, &slug(&v.show), false);
+    let shows_path = path_of_page(PageKind::Shows, Site::Fr, Lang::Fr, &none, false);
+    for page_path in [&show_path, &shows_path] {
+        let Some(html) = v.site.pages.get(page_path) else {
+            problems.push(format!("no page {page_path} in the build with variants"));
+            continue;
+        };
+        let Some((img, sources)) = picture_of(html, poster_url) else {
+            problems.push(format!("{}: no <img src={poster_url}>", html.file));
+            continue;
+        };
+        // The image's own format: its variants and the original file, narrowest first.
+        let own = format!("/media/v/poster-200.jpg 200w, {poster_url} {poster_width}w");
+        if img.attr("srcset") != Some(own.as_str()) {
+            problems.push(format!("{}: poster srcset {:?}, expected {own:?}", html.file, img.attr("srcset")));
+        }
+        let sizes = img.attr("sizes").unwrap_or_default();
+        if sizes.is_empty() {
+            problems.push(format!("{}: the poster has a srcset and no sizes", html.file));
+        }
+        if img.attr("width") != Some(poster_width.to_string().as_str()) || img.attr("height").is_none() {
+            problems.push(format!("{}: the poster lost its width and height", html.file));
+        }
+        // One source per type, in the content's order, each narrowest first, same sizes.
+        let expected = [
+            ("image/avif", "/media/v/poster-200.avif 200w, /media/v/poster-400.avif 400w"),
+            ("image/webp", "/media/v/poster-200.webp 200w, /media/v/poster-400.webp 400w"),
+        ];
+        match sources {
+            Some(list) if list.len() == expected.len() => {
+                for (source, (kind, srcset)) in list.iter().zip(expected) {
+                    if source.attr("type") != Some(kind) || source.attr("srcset") != Some(srcset) || source.attr("sizes") != Some(sizes) {
+                        problems.push(format!("{}: source {:?}, expected type {kind}, srcset {srcset:?}, sizes {sizes:?}", html.file, source.attrs));
+                    }
+                }
+            }
+            other => problems.push(format!("{}: the poster's <picture> has sources {other:?}, expected AVIF then WebP", html.file)),
+        }
+    }
+    // The show page's backdrop: its largest image, fetched first, as wide as the screen.
+    if let Some(html) = v.site.pages.get(&show_path) {
+        match picture_of(html, backdrop_url) {
+            Some((img, Some(sources))) => {
+                let own = format!("/media/v/backdrop-640.jpg 640w, {backdrop_url} {backdrop_width}w");
+                if img.attr("srcset") != Some(own.as_str()) || img.attr("sizes").is_none_or(str::is_empty) {
+                    problems.push(format!("{}: backdrop srcset {:?} sizes {:?}", html.file, img.attr("srcset"), img.attr("sizes")));
+                }
+                if img.attr("fetchpriority") != Some("high") || img.attr("loading") == Some("lazy") {
+                    problems.push(format!("{}: the backdrop is not fetched first", html.file));
+                }
+                let avif = "/media/v/backdrop-640.avif 640w, /media/v/backdrop-1280.avif 1280w";
+                if sources.len() != 1 || sources[0].attr("type") != Some("image/avif") || sources[0].attr("srcset") != Some(avif) {
+                    problems.push(format!("{}: backdrop sources {:?}", html.file, sources.iter().map(|s| &s.attrs).collect::<Vec<_>>()));
+                }
+            }
+            other => problems.push(format!("{}: backdrop {other:?}", html.file)),
+        }
+    }
+    // Images without variants (every other poster): a plain <img>, no srcset, no picture.
+    let mut plain = 0;
+    if let Some(html) = v.site.pages.get(&shows_path) {
+        for img in html.tags.iter().filter(|t| t.name == "img" && t.attr("src") != Some(poster_url)) {
+            plain += 1;
+            if img.attr("srcset").is_some() || picture_of(html, img.attr("src").unwrap_or_default()).is_some_and(|(_, s)| s.is_none_or(|s| !s.is_empty())) {
+                problems.push(format!("{}: {:?} has no variants but a srcset or sources", html.file, img.attr("src")));
+            }
+        }
+    }
+    assert!(plain > 5, "the shows page has only {plain} other images");
+    assert_none("images with variants", &problems);
 }

@@ -202,7 +202,7 @@ pub fn api_routes(timeout: Duration) -> http::doc::ApiRouter {
         .merge(http::session::router())
         .merge(http::cards::router())
         .map_router(|r| r.layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout)));
-    http::content::router().merge(http::search::router()).merge(waiting)
+    http::content::router().merge(http::search::router()).merge(http::help::router()).merge(waiting)
 }
 
 pub fn app(state: AppState) -> Router {

@@ -23,6 +23,12 @@ pub struct Brand {
     /// The mobile app in the stores, for the app page and the smart app banner.
     #[serde(default)]
     pub apps: Option<Apps>,
+    /// Colours, fonts and logo (`crate::theme`); the design system's defaults when absent.
+    #[serde(default)]
+    pub theme: crate::theme::Theme,
+    /// The customer feedback widget (`crate::feedback_widget`): off unless configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feedback_widget: Option<crate::feedback_widget::FeedbackWidget>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -46,7 +52,16 @@ impl Brand {
         if brand.name.trim().is_empty() {
             return Err("brand configuration: name is empty".into());
         }
+        brand.theme.validate().map_err(|e| format!("brand configuration: {e}"))?;
+        if let Some(widget) = &brand.feedback_widget {
+            widget.validate().map_err(|e| format!("brand configuration: {e}"))?;
+        }
         Ok(brand)
+    }
+
+    /// The feedback widget's script URL on `site`, when the brand shows one there.
+    pub fn feedback_widget_on(&self, site: Site) -> Option<&str> {
+        self.feedback_widget.as_ref().and_then(|w| w.on(site))
     }
 }
 

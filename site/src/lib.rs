@@ -4,11 +4,13 @@
 
 pub mod brand;
 pub mod content;
+pub mod feedback_widget;
 pub mod filters;
 pub mod routes;
 pub mod rules;
 pub mod sites;
 pub mod snapshot;
 pub mod text;
+pub mod theme;
 
 pub use sites::{choose_language, Lang, Site};

@@ -26,6 +26,7 @@ fn image(url: &str) -> Image {
         width: 800,
         height: 450,
         alt: Some("alt".into()),
+        variants: Vec::new(),
     }
 }
 

@@ -164,7 +164,7 @@ fn declarations() -> Vec<Decl> {
     ];
     all.extend(declared![cfg;
         // common
-        Image, Seo, CtaType, Cta, Flag, GpsPosition, Release, Route, DateCriteria, DateRange,
+        Image, ImageVariant, Seo, CtaType, Cta, Flag, GpsPosition, Release, Route, DateCriteria, DateRange,
         Promotion, Push, Guest, Translations, ContentError,
     ]);
     all.push(alias::<Tracking>(

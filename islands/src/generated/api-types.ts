@@ -17,6 +17,22 @@ export type Image = {
   width: number,
   height: number,
   alt?: string | null,
+  /**
+   * Other sizes and encodings of the same picture, for `srcset` and `<picture>` sources;
+   * none for a vector image (or when the content has only the one file).
+   */
+  variants?: Array<ImageVariant>,
+};
+
+/**
+ * One rendition of an [`Image`]: its file, its width in pixels (the height follows the
+ * image's ratio) and, for a modern encoding, its media type (`image/avif`, `image/webp`).
+ * A variant without a type is in the image's own format.
+ */
+export type ImageVariant = {
+  url: string,
+  width: number,
+  type?: string | null,
 };
 
 /**

@@ -7,6 +7,7 @@ pub mod content;
 pub mod doc;
 pub mod error;
 pub mod etag;
+pub mod help;
 pub mod i18n;
 pub mod locale;
 pub mod metrics;

@@ -18,6 +18,10 @@ pub struct Image {
     pub height: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alt: Option<String>,
+    /// Other sizes and encodings of the same picture, for `srcset` and `<picture>` sources;
+    /// none for a vector image (or when the content has only the one file).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<ImageVariant>,
 }
 
 impl Image {
@@ -27,8 +31,22 @@ impl Image {
             width,
             height,
             alt: None,
+            variants: Vec::new(),
         }
     }
+}
+
+/// One rendition of an [`Image`]: its file, its width in pixels (the height follows the
+/// image's ratio) and, for a modern encoding, its media type (`image/avif`, `image/webp`).
+/// A variant without a type is in the image's own format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ImageVariant {
+    pub url: String,
+    pub width: u32,
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
 }
 
 /// Title and description for `<title>` and `<meta name="description">`.

@@ -78,7 +78,7 @@ pub use commerce::{
     SubscriptionOption, VoucherCard, VoucherResult,
 };
 pub use common::{
-    ContentError, Cta, CtaType, DateCriteria, DateRange, Flag, GpsPosition, Guest, Image,
+    ContentError, Cta, CtaType, DateCriteria, DateRange, Flag, GpsPosition, Guest, Image, ImageVariant,
     Promotion, Push, Release, Route, Seo, Tracking, Translations,
 };
 pub use experience::{Experience, ExperienceGroup, ExperienceService, Technology};
