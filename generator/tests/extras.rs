@@ -10,8 +10,8 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use site::routes::PageKind;
-use site::{Lang, Site};
-use std::path::{Path, PathBuf};
+use site::Lang;
+use std::path::PathBuf;
 use std::sync::LazyLock;
 
 const CONTACT: &str = "https://account.example.org/contact";
@@ -49,11 +49,7 @@ const SKIPPED_MARKERS: [&str; 6] = ["unknownPosition()", "unknown-kind.example",
 
 /// The demo snapshot with `settings` changes applied.
 fn snapshot_with(change: impl FnOnce(&mut Value)) -> site::snapshot::Snapshot {
-    let demo = demo_content::generate(
-        &demo_content::DemoOptions { seed: demo_content::DEFAULT_SEED, scale: 1, today: today() },
-        &brand(),
-    );
-    let mut value = serde_json::to_value(&demo.snapshot).expect("the snapshot serialises");
+    let mut value = demo_snapshot_value();
     change(&mut value["settings"]);
     serde_json::from_value(value).expect("the modified snapshot deserialises")
 }

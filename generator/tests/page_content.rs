@@ -1729,16 +1729,7 @@ fn hostile_locale(snapshot: &mut Value) -> &mut Value {
 }
 
 static HOSTILE: LazyLock<Hostile> = LazyLock::new(|| {
-    let brand = brand();
-    let demo = demo_content::generate(
-        &demo_content::DemoOptions {
-            seed: demo_content::DEFAULT_SEED,
-            scale: 1,
-            today: today(),
-        },
-        &brand,
-    );
-    let mut value = serde_json::to_value(&demo.snapshot).expect("the snapshot serialises");
+    let mut value = demo_snapshot_value();
     let locale = hostile_locale(&mut value);
     let first = |key: &str| -> String {
         locale[key][0]["slug"]
@@ -2735,16 +2726,7 @@ struct WithVariants {
 }
 
 static WITH_VARIANTS: LazyLock<WithVariants> = LazyLock::new(|| {
-    let brand = brand();
-    let demo = demo_content::generate(
-        &demo_content::DemoOptions {
-            seed: demo_content::DEFAULT_SEED,
-            scale: 1,
-            today: today(),
-        },
-        &brand,
-    );
-    let mut value = serde_json::to_value(&demo.snapshot).expect("the snapshot serialises");
+    let mut value = demo_snapshot_value();
     let locale = hostile_locale(&mut value);
     let shows = locale["shows"].as_array_mut().expect("shows");
     // A film of the shows page with a poster and a backdrop.

@@ -1082,3 +1082,10 @@ pub fn build_fr(name: &str, snapshot: site::snapshot::Snapshot, brand_file: Opti
     assert!(site.pages.len() > 100, "the {name} build wrote {} pages", site.pages.len());
     site
 }
+
+/// The scale-1 demo snapshot (the API's content) as JSON, for tests that modify it and serve
+/// the result with `build_fr`.
+pub fn demo_snapshot_value() -> Value {
+    let demo = demo_content::generate(&DemoOptions { seed: DEFAULT_SEED, scale: 1, today: today() }, &brand());
+    serde_json::to_value(&demo.snapshot).expect("the snapshot serialises")
+}
