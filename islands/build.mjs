@@ -49,6 +49,9 @@ const shared = {
   format: "esm",
   minify: true,
   target: "es2020",
+  // Class fields as written (every browser since 2021 has them): lowering them costs a helper
+  // chunk that every page loads.
+  supported: { "class-field": true },
   platform: "browser",
   legalComments: "none",
   jsx: "automatic",
@@ -82,6 +85,8 @@ export function measure(dir, manifest, config = readConfig()) {
   };
   const total = (files) => [...new Set(files)].reduce((sum, f) => sum + size(f), 0);
   const initial = (name) => [manifest.islands[name].file, ...manifest.islands[name].imports];
+  // Code loaded on demand (the sign-in flow, the captcha widget) is not part of "every island":
+  // it has a budget of its own (see `onDemand` below).
   const all = (name) => [...initial(name), ...(manifest.islands[name].lazy ?? [])];
   const islands = Object.fromEntries(
     Object.keys(manifest.islands).map((name) => [name, { hydrate: manifest.islands[name].hydrate, initial: total(initial(name)), all: total(all(name)) }]),
@@ -139,12 +144,18 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     }
     return seen;
   };
-  // Every chunk reachable from `path` (dynamic imports included), itself excepted.
-  const reachable = (path, seen = new Set()) => {
+  // Modules loaded only when the visitor asks for them (islands.json `onDemand`: module →
+  // budget in gzipped bytes), e.g. the sign-in flow: their chunks are measured on their own.
+  const onDemand = new Map(Object.entries(config.onDemand ?? {}).map(([module, budget]) => [resolve(here, module), budget]));
+  const onDemandOutput = (path) => !!outputs[path]?.entryPoint && onDemand.has(resolve(here, outputs[path].entryPoint));
+  // Every chunk reachable from `path` (dynamic imports included), itself excepted; with
+  // `skipOnDemand`, not through the on-demand modules.
+  const reachable = (path, seen = new Set(), skipOnDemand = false) => {
     for (const imp of outputs[path]?.imports ?? []) {
       if (imp.external || seen.has(imp.path)) continue;
+      if (skipOnDemand && imp.kind === "dynamic-import" && onDemandOutput(imp.path)) continue;
       seen.add(imp.path);
-      reachable(imp.path, seen);
+      reachable(imp.path, seen, skipOnDemand);
     }
     return seen;
   };
@@ -152,17 +163,27 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     const name = basename(entryPoint).replace(/\.tsx?$/, "");
     return resolve(here, entryPoint) === entryPoints[name] ? name : null;
   };
-  const manifest = { loader: "", islands: {} };
+  const manifest = { loader: "", islands: {}, onDemand: {} };
   for (const [path, output] of Object.entries(outputs)) {
     // Entry points are the islands, and the modules they import lazily (not islands).
     const name = output.entryPoint && path.endsWith(".js") ? islandEntry(output.entryPoint) : null;
     if (!name) continue;
     const imports = staticImports(path);
-    const lazy = [...reachable(path)].filter((p) => !imports.has(p) && p.endsWith(".js"));
+    const lazy = [...reachable(path, new Set(), true)].filter((p) => !imports.has(p) && p.endsWith(".js"));
     const { hydrate, labels = [] } = config.islands[name];
     const entry = { file: rel(path), imports: [...imports].map(rel).sort(), lazy: lazy.map(rel).sort(), hydrate, labels };
     if (output.cssBundle) entry.css = rel(output.cssBundle);
     manifest.islands[name] = entry;
+  }
+
+  // Each on-demand module with what it adds: its chunk and the chunks it reaches.
+  for (const [path, output] of Object.entries(outputs)) {
+    if (!path.endsWith(".js") || !onDemandOutput(path)) continue;
+    const module = relative(here, resolve(here, output.entryPoint));
+    manifest.onDemand[module] = { file: rel(path), chunks: [...reachable(path)].filter((p) => p.endsWith(".js")).map(rel).sort() };
+  }
+  for (const module of onDemand.keys()) {
+    if (!Object.keys(manifest.onDemand).some((m) => resolve(here, m) === module)) throw new Error(`onDemand module ${relative(here, module)} is not imported lazily by any island`);
   }
 
   const loader = await esbuild.build({
@@ -195,6 +216,13 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     lines.push(`  page ${kind.padEnd(31)} ${kb(page.before)} before interaction, ${kb(page.after)} after every island`);
     if (page.before > beforeInteraction) over.push(`${kind} loads ${page.before} bytes before interaction (budget ${beforeInteraction})`);
     if (page.after > afterAll) over.push(`${kind} loads ${page.after} bytes with every island (budget ${afterAll})`);
+  }
+  for (const [module, entry] of Object.entries(manifest.onDemand)) {
+    // Counted whole: on a page it may share chunks with the islands, never more than this.
+    const bytes = [entry.file, ...entry.chunks].reduce((sum, f) => sum + gz(join(staging, f)), 0);
+    const budget = config.onDemand[module];
+    lines.push(`  on demand ${module.padEnd(26)} ${kb(bytes)} gzipped with its chunks (budget ${kb(budget)})`);
+    if (bytes > budget) over.push(`${module} loads ${bytes} bytes on demand (budget ${budget})`);
   }
   lines.push(`  budgets: ${kb(beforeInteraction)} before interaction, ${kb(afterAll)} after every island, per page`);
   console.log(`islands: ${Object.keys(manifest.islands).length} bundled into ${out}\n${lines.join("\n")}`);

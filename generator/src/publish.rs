@@ -415,6 +415,8 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
                     }).unwrap_or_default(),
                 })),
                 "alerts" => Some(json!({})),
+                // The sign-in return page: the island reads the provider's answer from the URL.
+                "callback" => Some(json!({})),
                 "tracking" => Some(json!({"pageType": page_value.get("tracking_type").cloned().unwrap_or(json!("")), "authEnabled": auth})),
                 "favourite" => Some(json!({"cinema": cinema.get("slug"), "name": cinema.get("name"), "benefits": benefits})),
                 "schedule" => Some(json!({

@@ -1,12 +1,46 @@
 // The visitor's session as the page's first stage sees it, before any interaction and
 // without the UI framework: one silent token and one account read per page, shared by the
 // header's avatar, tracking (the email's hash), the favourite and wish-list buttons' state,
-// and then by the client store once an island's interactive part loads.
+// and then by the client store once an island's interactive part loads. A visitor with no
+// stored sign-in (./auth/record.ts) costs no request at all; the sign-in flow's code
+// (./auth/oidc.ts) loads only for a visitor who has one.
 
+import type { AuthDeps } from "./auth/oidc";
+import { hasStoredSession } from "./auth/record";
 import { clientFromAccount, webCryptoSha256 } from "./lib/account";
+import { safeStorage } from "./lib/storage";
 import { pageApi } from "./stores/page/api";
-import { pageEnv, type PageEnv, type PageSite } from "./stores/page/env";
+import { pageEnv, pageOrigin, perPage, type PageEnv, type PageSite } from "./stores/page/env";
+import type { SignedInSession } from "./stores/client";
 import type { AccountPayload, Client, Emotion, Feelings } from "./types";
+
+/** The sign-in flow's dependencies on this page: given to ./auth/oidc.ts, which imports none. */
+export const pageAuthDeps = perPage((env): AuthDeps => {
+  const win = env.window;
+  return {
+    storage: env.storage,
+    session: safeStorage(() => win?.sessionStorage),
+    clock: env.clock,
+    fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+    origin: pageOrigin(),
+    ...(win ? { window: win, crypto: win.crypto } : {}),
+  };
+});
+
+/**
+ * The session now, asked again at each call (the client store's reloads): null when no
+ * sign-in is stored, when the provider says the visitor is anonymous, or when it cannot be
+ * reached (the page then works as for an anonymous visitor).
+ */
+export async function signedInSession(page: Pick<PageSite, "lang">): Promise<SignedInSession | null> {
+  if (!hasStoredSession(pageEnv().storage)) return null;
+  const { accessToken } = await import("./auth/oidc");
+  const token = await accessToken(pageAuthDeps());
+  const api = pageApi(page);
+  api.setToken(token);
+  if (!token) return null;
+  return { accessToken: token, account: await api.me() };
+}
 
 export interface Session {
   accessToken: string;
@@ -42,14 +76,11 @@ const known = <T>(probe: Probe<T> | undefined): T | undefined => probe?.done?.va
 export function probeSession(page: PageSite): Promise<Session | null> {
   return once(sessions, async () => {
     try {
-      const api = pageApi(page);
-      const token = await api.silentToken();
-      if (!token) return null;
-      api.setToken(token.accessToken);
-      const account = await api.me();
-      const client = clientFromAccount(account, page.site);
+      const found = await signedInSession(page);
+      if (!found) return null;
+      const client = clientFromAccount(found.account, page.site);
       const emailHash = client.email ? await webCryptoSha256(client.email.trim().toLowerCase()) : null;
-      return { accessToken: token.accessToken, account, client, emailHash };
+      return { ...found, client, emailHash };
     } catch {
       return null;
     }

@@ -22,6 +22,7 @@ export type {
   Feelings,
   GpsPosition,
   HistoryItem,
+  IdentityProvider,
   Image,
   Lang,
   LocatorCookie,

@@ -212,7 +212,7 @@ fn declarations() -> Vec<Decl> {
         // clients, accounts, feelings
         ClientSubscriptions, Downgrade, ClientSubscription, Client, AccountSubscription,
         AccountPayload, AccountCinema, AccountCinemasBody, TokenClient, Emotion, Feelings,
-        FeelingsRequest, IntentionRequest, EmotionRequest, AuthEndpoints,
+        FeelingsRequest, IntentionRequest, EmotionRequest, AuthEndpoints, IdentityProvider,
         // commerce
         ECard, VoucherCard, VoucherResult, GiftCard, GiftCardResult, PartnerCinema, SubscriptionOption,
         SubscriptionOffer, SelectedPlan, Subscription,

@@ -101,15 +101,14 @@ describe("API client", () => {
     expect(headers(f.calls[4]).Authorization).toBeUndefined();
   });
 
-  it("keeps the client's calls and the silent token out of the browser's HTTP cache", async () => {
-    const f = fakeFetch((url) => ({ body: url.pathname === "/identity/token" ? { access_token: "t", expires_in: 60 } : { id: "c1" } }));
+  it("keeps the client's calls out of the browser's HTTP cache", async () => {
+    const f = fakeFetch(() => ({ body: { id: "c1" } }));
     const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
     api.setToken("tok");
     await api.client("c1");
     await api.me();
-    await api.silentToken();
     await api.get("/api/cinemas");
-    expect(f.calls.map((c) => c.init.cache)).toEqual(["no-store", "no-store", "no-store", undefined]);
+    expect(f.calls.map((c) => c.init.cache)).toEqual(["no-store", "no-store", undefined]);
   });
 
   it("adds and removes favourites, and reads the full-list answer", async () => {
@@ -141,19 +140,6 @@ describe("API client", () => {
     expect(f.calls[1]?.url.pathname).toBe("/api/client/c1/show/dune/emotion");
     expect(JSON.parse(String(f.calls[1]?.init.body))).toEqual({ emotion: "loved", isDelete: true });
     expect(headers(f.calls[1])["Content-Type"]).toBe("application/json");
-  });
-
-  it("gets a silent token, or null for an anonymous visitor", async () => {
-    let answer: { status?: number; body?: unknown } = { body: { access_token: "abc", expires_in: 3600 } };
-    const f = fakeFetch(() => answer);
-    const api = createApiClient({ origin: ORIGIN, language: "fr", fetch: f.fetch });
-    expect(await api.silentToken()).toEqual({ accessToken: "abc", expiresIn: 3600 });
-    expect(f.calls[0]?.init.method).toBe("POST");
-    expect(f.calls[0]?.url.href).toBe(`${ORIGIN}/identity/token`);
-    answer = { status: 401, body: { error: "login_required" } };
-    expect(await api.silentToken()).toBeNull();
-    answer = { status: 500, body: { error: "boom" } };
-    await expect(api.silentToken()).rejects.toBeInstanceOf(ApiError);
   });
 
   it("logs out with a POST carrying credentials and an empty body", async () => {

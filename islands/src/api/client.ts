@@ -25,11 +25,6 @@ export function limitReached(error: unknown): number | null {
   return body?.error === "limit_reached" && typeof body.limit === "number" ? body.limit : null;
 }
 
-export interface SilentToken {
-  accessToken: string;
-  expiresIn: number;
-}
-
 export interface ApiClientOptions {
   /** The site's origin, e.g. `https://www.lumen-cinemas.fr` (location.origin on a page). */
   origin: string;
@@ -54,17 +49,13 @@ export interface ApiClient {
   setIntention(clientId: string, show: string, isDelete: boolean): Promise<void>;
   setEmotion(clientId: string, show: string, emotion: Emotion, isDelete: boolean): Promise<void>;
   me(): Promise<AccountPayload>;
-  /** A token from the identity session cookie; `null` when nobody is signed in. */
-  silentToken(): Promise<SilentToken | null>;
   logout(): Promise<void>;
+  /** Where and how this site signs visitors in: its OpenID provider (never cached long). */
   authEndpoints(): Promise<AuthEndpoints>;
 }
 
 /** The wish-list intention the API expects (spec §7: default 2). */
 export const WISH_INTENTION = 2;
-
-/** Identity answers that mean "anonymous", not "broken" (spec §4). */
-const ANONYMOUS_ERRORS = new Set(["login_required", "consent_required", "missing_refresh_token"]);
 
 const isClientCall = (path: string) =>
   path.startsWith("/api/client/") || path.startsWith("/api/accounts/") || path === "/api/logout";
@@ -94,9 +85,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token && isClientCall(path)) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const init: RequestInit = { method, headers, credentials: "same-origin" };
-    // A client's own data (and the silent token) never comes from the browser's HTTP cache:
-    // after a change (a favourite added) a cached answer would undo it on the next page.
-    if (isClientCall(path) || path.startsWith("/identity/")) init.cache = "no-store";
+    // A client's own data never comes from the browser's HTTP cache: after a change (a
+    // favourite added) a cached answer would undo it on the next page.
+    if (isClientCall(path)) init.cache = "no-store";
     if (body !== undefined) init.body = JSON.stringify(body);
     const response = await doFetch(target, init);
     const text = await response.text();
@@ -165,17 +156,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     me() {
       return request<AccountPayload>("GET", "/api/accounts/me");
-    },
-    async silentToken() {
-      try {
-        const answer = await request<{ access_token?: unknown; expires_in?: unknown }>("POST", "/identity/token");
-        if (typeof answer?.access_token !== "string") return null;
-        return { accessToken: answer.access_token, expiresIn: Number(answer.expires_in) || 0 };
-      } catch (error) {
-        const code = error instanceof ApiError ? (error.body as { error?: unknown } | null)?.error : undefined;
-        if (typeof code === "string" && ANONYMOUS_ERRORS.has(code)) return null;
-        throw error;
-      }
     },
     async logout() {
       await request("POST", "/api/logout", undefined, {});

@@ -1866,6 +1866,23 @@ export type EmotionRequest = {
 export type AuthEndpoints = {
   urlLogin: string,
   urlSignup: string,
+  provider: IdentityProvider,
+};
+
+export type IdentityProvider = {
+  issuer: string,
+  clientId: string,
+  audience: string | null,
+  organization: string | null,
+  authorizationEndpoint: string,
+  tokenEndpoint: string,
+  endSessionEndpoint: string | null,
+  jwksUri: string,
+  scope: string,
+  signupHint: string,
+  redirect: boolean,
+  federatedLogout: boolean,
+  callbackPath: string,
 };
 
 /**

@@ -1,8 +1,8 @@
 // The signed-in client as the site shows it, from the accounts API's payload (spec §3, §5,
-// §6), and the identity frame's URL. No store here: the first, framework-free stage of the
+// §6). No store here: the first, framework-free stage of the
 // islands (the header's avatar, tracking) uses these before any interaction.
 
-import type { AccountPayload, Client, Lang, SiteCode } from "../types";
+import type { AccountPayload, Client, SiteCode } from "../types";
 import { avatarInitials, showAvatar } from "./client-rules";
 
 export async function webCryptoSha256(text: string): Promise<string> {
@@ -51,21 +51,6 @@ export function clientFromAccount(account: AccountPayload, site: SiteCode): Clie
 export function avatarOf(client: Client): { photo: string } | { initials: string } {
   return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
 }
-
-/**
- * The frame URL (absolute, resolved against the site's origin) with the site, the UI
- * language, the return path, and an optional screen hint — the query the identity frame
- * reads (`identity/src/dev_provider`: `site`, `lang`, `return`).
- */
-export function frameUrl(base: string, origin: string, params: { site: SiteCode; language: Lang; returnTo: string; hint?: string }): string {
-  const url = new URL(base, origin);
-  url.searchParams.set("site", params.site);
-  url.searchParams.set("lang", params.language);
-  url.searchParams.set("return", params.returnTo);
-  if (params.hint) url.searchParams.set("screen_hint", params.hint);
-  return url.toString();
-}
-
 
 /**
  * A signed-in client who must finish something before using the site (spec §4): sign up

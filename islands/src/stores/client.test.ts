@@ -1,10 +1,26 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../api/client";
 import { fakeUrl, memoryCookies } from "../testing/fakes";
-import type { AccountPayload } from "../types";
-import { avatarOf, clientFromAccount, createClientStore, frameUrl, webCryptoSha256, type ClientDeps } from "./client";
+import type { AccountPayload, IdentityProvider } from "../types";
+import { avatarOf, clientFromAccount, createClientStore, webCryptoSha256, type AuthPort, type ClientDeps } from "./client";
 
 const IDP = "https://id.example.test";
+const SITE = "https://www.lumen-cinemas.fr";
+const PROVIDER: IdentityProvider = {
+  issuer: `${IDP}/`,
+  clientId: "lumen-web",
+  audience: "lumen-api",
+  organization: null,
+  authorizationEndpoint: `${IDP}/authorize`,
+  tokenEndpoint: `${IDP}/oauth/token`,
+  endSessionEndpoint: `${IDP}/logout`,
+  jwksUri: `${IDP}/jwks`,
+  scope: "openid profile email offline_access",
+  signupHint: "prompt=create",
+  redirect: false,
+  federatedLogout: false,
+  callbackPath: "/en/callback",
+};
 const ACCOUNT: AccountPayload = {
   icu: "c-42",
   firstname: "Émile",
@@ -21,19 +37,31 @@ const ACCOUNT: AccountPayload = {
   subscription: { currentPlan: "solo", eligibleReSubscription: false, eligibleForAddonChange: false, newPlan: "duo", nextPlanExecutionDate: "2026-12-01" },
 };
 
-function setup(account: AccountPayload | null = ACCOUNT, overrides: Partial<ClientDeps> = {}) {
+function setup(account: AccountPayload | null = ACCOUNT, overrides: Partial<ClientDeps> = {}, provider: IdentityProvider = PROVIDER) {
   const api = {
-    silentToken: vi.fn(async () => (account ? { accessToken: "tok", expiresIn: 3600 } : null)),
     me: vi.fn(async () => account ?? Promise.reject(new Error("no account"))),
     logout: vi.fn(async () => {}),
-    authEndpoints: vi.fn(async () => ({ urlLogin: `${IDP}/login`, urlSignup: `${IDP}/signup` })),
+    authEndpoints: vi.fn(async () => ({ urlLogin: provider.authorizationEndpoint, urlSignup: provider.authorizationEndpoint, provider })),
     setToken: vi.fn(),
-  } satisfies Pick<ApiClient, "silentToken" | "me" | "logout" | "authEndpoints" | "setToken">;
+  } satisfies Pick<ApiClient, "me" | "logout" | "authEndpoints" | "setToken">;
+  // The session as the page gives it: a token and the account, or null for an anonymous visitor.
+  const session = vi.fn(async () => (account ? { accessToken: "tok", account: await api.me() } : null));
+  const auth: AuthPort = {
+    authorizeUrl: vi.fn(async (p: IdentityProvider, r: { kind: string; returnTo: string; language: string }) => {
+      const u = new URL(p.authorizationEndpoint);
+      u.searchParams.set("kind", r.kind);
+      u.searchParams.set("return", r.returnTo);
+      u.searchParams.set("ui_locales", r.language);
+      return u.toString();
+    }),
+    signOut: vi.fn(() => `${IDP}/logout?client_id=lumen-web`),
+  };
   const url = fakeUrl("/cinemas/lumen-opera?x=1");
   const cookies = memoryCookies({ cgp_auth: "1", cgp_auth_retry: "1", other: "1" });
   const sha256 = vi.fn(async (text: string) => `sha(${text})`);
-  const store = createClientStore({ api, site: "fr", language: "en", origin: "https://www.lumen-cinemas.fr", url, cookies, sha256, ...overrides });
-  return { api, url, cookies, sha256, s: () => store.getState() };
+  const onUnavailable = vi.fn();
+  const store = createClientStore({ api, session, auth: async () => auth, site: "fr", language: "en", origin: SITE, url, cookies, sha256, onUnavailable, ...overrides });
+  return { api, auth, session, url, cookies, sha256, onUnavailable, s: () => store.getState() };
 }
 
 describe("client store: initialisation", () => {
@@ -66,18 +94,17 @@ describe("client store: initialisation", () => {
   });
 
   it("shares one request between concurrent callers", async () => {
-    const { s, api } = setup();
+    const { s, session } = setup();
     await Promise.all([s().init(), s().init()]);
-    expect(api.silentToken).toHaveBeenCalledTimes(1);
+    expect(session).toHaveBeenCalledTimes(1);
   });
 
   it("forces a fullscreen sign-up frame that cannot be closed for an unregistered client", async () => {
     const { s } = setup({ ...ACCOUNT, registered: false });
     await s().init();
     expect(s().frame).toMatchObject({ kind: "register", fullscreen: true, closable: false });
-    expect(s().frame?.url).toBe(
-      frameUrl(`${IDP}/signup`, "https://unused.test", { site: "fr", language: "en", returnTo: "/cinemas/lumen-opera?x=1", hint: "signup" }),
-    );
+    const url = new URL(s().frame?.url ?? "");
+    expect([url.searchParams.get("kind"), url.searchParams.get("return"), url.searchParams.get("ui_locales")]).toEqual(["register", "/cinemas/lumen-opera?x=1", "en"]);
     expect(s().registrationUrl).toBe(s().frame?.url);
     expect(s().mustForce).toBe(true);
     s().closeFrame();
@@ -88,7 +115,7 @@ describe("client store: initialisation", () => {
     const { s } = setup({ ...ACCOUNT, emailVerify: false, firstLogin: false }, { emailValidationUrl: `${IDP}/verify` });
     await s().init();
     expect(s().frame).toMatchObject({ kind: "verifyEmail", fullscreen: true, closable: false });
-    expect(s().frame?.url.startsWith(`${IDP}/verify?`)).toBe(true);
+    expect(s().frame?.url).toBe(`${IDP}/verify`);
     expect(s().emailValidationUrl).toBe(s().frame?.url);
     // On the first login the email may not be verified yet: no forced frame.
     const first = setup({ ...ACCOUNT, emailVerify: false, firstLogin: true });
@@ -98,54 +125,50 @@ describe("client store: initialisation", () => {
 });
 
 describe("client store: sign-in and sign-up", () => {
-  it("opens the sign-in frame with the return path and the UI language", async () => {
-    const { s } = setup(null);
+  it("opens the provider's authorization request in a closable frame, with the return path and the UI language", async () => {
+    const { s, auth } = setup(null);
     await s().signIn();
     const url = new URL(s().frame?.url ?? "");
-    expect(url.origin + url.pathname).toBe(`${IDP}/login`);
-    expect(url.searchParams.get("return")).toBe("/cinemas/lumen-opera?x=1");
-    expect(url.searchParams.get("lang")).toBe("en");
-    expect(url.searchParams.get("site")).toBe("fr");
-    expect(url.searchParams.has("screen_hint")).toBe(false);
+    expect(url.origin + url.pathname).toBe(`${IDP}/authorize`);
+    expect(auth.authorizeUrl).toHaveBeenCalledWith(PROVIDER, { kind: "signIn", returnTo: "/cinemas/lumen-opera?x=1", language: "en" });
     expect(s().frame).toMatchObject({ kind: "signIn", fullscreen: false, closable: true });
     s().closeFrame();
     expect(s().frame).toBeNull();
   });
 
-  it("opens sign-up with its hint, fullscreen when asked", async () => {
-    const { s } = setup(null);
+  it("opens sign-up as its own kind, fullscreen when asked", async () => {
+    const { s, auth } = setup(null);
     await s().signUp({ fullscreen: true });
-    expect(new URL(s().frame?.url ?? "").searchParams.get("screen_hint")).toBe("signup");
+    expect(vi.mocked(auth.authorizeUrl).mock.calls[0]?.[1].kind).toBe("signUp");
     expect(s().frame).toMatchObject({ kind: "signUp", fullscreen: true, closable: true });
   });
 
-  it("resolves a frame URL relative to the site, and hears that origin", async () => {
-    const { s, api } = setup(null);
-    api.authEndpoints.mockResolvedValue({ urlLogin: "/identity/login", urlSignup: "/identity/signup" });
+  it("navigates to the provider when its configuration asks for the redirect flow", async () => {
+    const { s, url } = setup(null, {}, { ...PROVIDER, redirect: true });
     await s().signIn();
-    expect(s().frame?.url.startsWith("https://www.lumen-cinemas.fr/identity/login?")).toBe(true);
-    api.silentToken.mockResolvedValue(null);
-    const event = await s().receiveMessage({ origin: "https://www.lumen-cinemas.fr", data: { name: "parent_exchange", code: "LOGIN_SUCCESSFUL" } });
-    expect(event?.code).toBe("LOGIN_SUCCESSFUL");
     expect(s().frame).toBeNull();
+    expect(url.navigated[0]?.startsWith(`${IDP}/authorize?`)).toBe(true);
   });
 
-  it("navigates to the frame URL in redirect mode", async () => {
-    const { s, url } = setup(null, { redirect: true });
+  it("says so once, and opens nothing, when the provider cannot be reached", async () => {
+    const { s, api, onUnavailable, auth } = setup(null);
+    api.authEndpoints.mockRejectedValue(new Error("503"));
     await s().signIn();
     expect(s().frame).toBeNull();
-    expect(url.navigated[0]?.startsWith(`${IDP}/login?`)).toBe(true);
+    expect(onUnavailable).toHaveBeenCalledTimes(1);
+    expect(auth.authorizeUrl).not.toHaveBeenCalled();
+    expect(api.authEndpoints).toHaveBeenCalledTimes(1);
   });
 });
 
 describe("client store: frame messages", () => {
-  it("reloads the client on LOGIN_SUCCESSFUL from the frame's origin", async () => {
-    const { s, api } = setup(null);
+  it("reloads the client on LOGIN_SUCCESSFUL from the site's own callback page in the frame", async () => {
+    const { s, api, session } = setup(null);
     await s().init();
     await s().signIn();
-    api.silentToken.mockResolvedValue({ accessToken: "new", expiresIn: 60 });
+    session.mockResolvedValue({ accessToken: "new", account: ACCOUNT });
     api.me.mockResolvedValue(ACCOUNT);
-    const event = await s().receiveMessage({ origin: IDP, data: { name: "parent_exchange", code: "LOGIN_SUCCESSFUL" } });
+    const event = await s().receiveMessage({ origin: SITE, data: { name: "parent_exchange", code: "LOGIN_SUCCESSFUL" } });
     expect(event).toEqual({ name: "parent_exchange", code: "LOGIN_SUCCESSFUL" });
     expect(s().frame).toBeNull();
     expect(s().client?.id).toBe("c-42");
@@ -154,46 +177,48 @@ describe("client store: frame messages", () => {
 
   it("reads register_complete as REGISTER_SUCCESSFUL, from a JSON string too", async () => {
     const onFrameEvent = vi.fn();
-    const { s, api } = setup(null, { onFrameEvent });
+    const { s, session } = setup(null, { onFrameEvent });
     await s().signUp();
     const event = await s().receiveMessage({ origin: IDP, data: JSON.stringify({ name: "register_complete" }) });
     expect(event).toEqual({ name: "register_complete", code: "REGISTER_SUCCESSFUL" });
     expect(onFrameEvent).toHaveBeenCalledWith(event);
-    expect(api.silentToken).toHaveBeenCalledTimes(1);
+    expect(session).toHaveBeenCalledTimes(1);
   });
 
   it("forwards other codes without reloading, and ignores strangers", async () => {
-    const { s, api } = setup(null);
+    const { s, session } = setup(null);
     await s().signIn();
     expect(await s().receiveMessage({ origin: "https://evil.test", data: { name: "parent_exchange", code: "LOGIN_SUCCESSFUL" } })).toBeNull();
     expect(await s().receiveMessage({ origin: IDP, data: { name: "resize" } })).toBeNull();
     expect(await s().receiveMessage({ origin: IDP, data: "not json" })).toBeNull();
     expect(await s().receiveMessage({ origin: IDP, data: { name: "parent_exchange", code: "STEP" } })).toEqual({ name: "parent_exchange", code: "STEP" });
-    expect(api.silentToken).not.toHaveBeenCalled();
+    expect(session).not.toHaveBeenCalled();
     expect(s().frame).not.toBeNull();
   });
 });
 
 describe("client store: sign-out", () => {
-  it("calls the API, clears the client and its cookies, and reloads", async () => {
-    const { s, api, cookies } = setup();
+  it("calls the API, clears the client and its cookies, and goes to the provider's sign-out", async () => {
+    const { s, api, cookies, auth, url } = setup();
     await s().init();
-    api.silentToken.mockResolvedValue(null);
     await s().signOut();
     expect(api.logout).toHaveBeenCalledTimes(1);
     expect(api.setToken).toHaveBeenLastCalledWith(null);
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
     expect([cookies.get("cgp_auth"), cookies.get("cgp_auth_retry"), cookies.get("other")]).toEqual([null, null, "1"]);
-    expect([s().client, s().emailHash, s().initialised]).toEqual([null, null, true]);
-    expect(api.silentToken).toHaveBeenCalledTimes(2);
+    expect([s().client, s().emailHash]).toEqual([null, null]);
+    expect(url.navigated).toEqual([`${IDP}/logout?client_id=lumen-web`]);
   });
 
-  it("signs out locally even when the API call fails", async () => {
-    const { s, api } = setup();
+  it("signs out locally and reloads the client when the provider has no sign-out page, or the API fails", async () => {
+    const { s, api, auth, session } = setup();
     await s().init();
     api.logout.mockRejectedValueOnce(new Error("offline"));
-    api.silentToken.mockResolvedValue(null);
+    vi.mocked(auth.signOut).mockReturnValue(null);
+    session.mockResolvedValue(null);
     await s().signOut();
-    expect(s().client).toBeNull();
+    expect([s().client, s().initialised]).toEqual([null, true]);
+    expect(session).toHaveBeenCalledTimes(2);
   });
 });
 

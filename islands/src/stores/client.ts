@@ -7,12 +7,12 @@
 
 import { createStore } from "zustand/vanilla";
 import type { ApiClient } from "../api/client";
-import { clientFromAccount, frameUrl, webCryptoSha256 } from "../lib/account";
+import { clientFromAccount, webCryptoSha256 } from "../lib/account";
 import type { CookieJar } from "../lib/cookies";
 import type { UrlPort } from "../lib/url";
-import type { AccountPayload, Client, Lang, SiteCode } from "../types";
+import type { AccountPayload, AuthEndpoints, Client, IdentityProvider, Lang, SiteCode } from "../types";
 
-export { avatarOf, clientFromAccount, frameUrl, webCryptoSha256 } from "../lib/account";
+export { avatarOf, clientFromAccount, webCryptoSha256 } from "../lib/account";
 
 export type FrameKind = "signIn" | "signUp" | "register" | "verifyEmail";
 
@@ -58,29 +58,46 @@ export interface ClientState {
   signOut(): Promise<void>;
 }
 
+/** The sign-in flow as the store uses it (./auth/oidc.ts on a page, loaded when needed). */
+export interface AuthPort {
+  /** The provider's authorization URL for a sign-in of this kind (its transaction is kept). */
+  authorizeUrl(provider: IdentityProvider, request: { kind: FrameKind; returnTo: string; language: Lang }): Promise<string>;
+  /** Forgets the session in this browser; the provider's sign-out address, if it has one. */
+  signOut(): string | null;
+}
+
+/** A signed-in session: the access token and the account it reads. */
+export interface SignedInSession {
+  accessToken: string;
+  account: AccountPayload;
+}
+
 export interface ClientDeps {
-  api: Pick<ApiClient, "silentToken" | "me" | "logout" | "authEndpoints" | "setToken">;
+  api: Pick<ApiClient, "me" | "logout" | "authEndpoints" | "setToken">;
+  /** The session now: null when anonymous (no stored sign-in, or the provider said so). */
+  session: () => Promise<SignedInSession | null>;
+  auth: () => Promise<AuthPort>;
   site: SiteCode;
   language: Lang;
-  /** The site's origin (location.origin): frame URLs may be relative to it. */
+  /** The site's origin (location.origin): the callback page in the frame speaks from it. */
   origin: string;
   url: UrlPort;
   cookies: CookieJar;
   /** Cookies removed at sign-out when present (spec: the auth and retry cookies). */
   sessionCookies?: string[];
-  /** Navigate to the identity provider instead of showing the frame over the page. */
-  redirect?: boolean;
-  /** Sign-in is the external identity provider's (the default); false for a local one. */
+  /** Sign-in goes through the external identity provider (not a local form). */
   externalProvider?: boolean;
-  /** The provider's email-validation page; the login URL with a hint when absent. */
+  /** The provider's email-validation page; the provider's sign-in when absent. */
   emailValidationUrl?: string;
   sha256?: (text: string) => Promise<string>;
   onFrameEvent?: (event: FrameEvent) => void;
+  /** The provider cannot be reached: the visitor is told (spec §8 alert), nothing retried. */
+  onUnavailable?: () => void;
   /**
    * The session the page already asked for before this store existed (the islands' first
    * stage): used for the first load instead of asking again.
    */
-  firstSession?: () => Promise<{ accessToken: string; account: AccountPayload } | null>;
+  firstSession?: () => Promise<SignedInSession | null>;
 }
 
 export const DEFAULT_SESSION_COOKIES = ["cgp_auth", "cgp_auth_retry"];
@@ -106,39 +123,46 @@ export function createClientStore(deps: ClientDeps) {
   let firstSession = deps.firstSession;
 
   return createStore<ClientState>()((set, get) => {
-    const frame = (base: string, hint?: string) => {
+    const returnTo = () => {
       const { pathname, search } = deps.url.read();
-      return frameUrl(base, deps.origin, { site: deps.site, language: deps.language, returnTo: pathname + search, ...(hint ? { hint } : {}) });
+      return pathname + search;
     };
+
+    /** The frame (or redirect) of a sign-in of this kind; null when the provider is unreachable. */
+    async function frameFor(kind: FrameKind): Promise<{ url: string; redirect: boolean } | null> {
+      let endpoints: AuthEndpoints;
+      try {
+        endpoints = await deps.api.authEndpoints();
+      } catch {
+        deps.onUnavailable?.();
+        return null;
+      }
+      const auth = await deps.auth();
+      const url = await auth.authorizeUrl(endpoints.provider, { kind, returnTo: returnTo(), language: deps.language });
+      return { url, redirect: endpoints.provider.redirect };
+    }
 
     async function forcedFrame(client: Client): Promise<IdentityFrame | null> {
       if (!client.registered) {
-        const { urlSignup } = await deps.api.authEndpoints();
-        const url = frame(urlSignup, "signup");
-        set({ registrationUrl: url });
-        return { kind: "register", url, fullscreen: true, closable: false };
+        const made = await frameFor("register");
+        if (!made) return null;
+        set({ registrationUrl: made.url });
+        return { kind: "register", url: made.url, fullscreen: true, closable: false };
       }
       if (!client.emailVerify && !client.firstLogin) {
-        const base = deps.emailValidationUrl ?? (await deps.api.authEndpoints()).urlLogin;
-        const url = frame(base, deps.emailValidationUrl ? undefined : "verify_email");
+        const url = deps.emailValidationUrl ?? (await frameFor("verifyEmail"))?.url;
+        if (!url) return null;
         set({ emailValidationUrl: url });
         return { kind: "verifyEmail", url, fullscreen: true, closable: false };
       }
       return null;
     }
 
-    async function session() {
-      const token = await deps.api.silentToken();
-      if (!token) return null;
-      deps.api.setToken(token.accessToken);
-      return { accessToken: token.accessToken, account: await deps.api.me() };
-    }
-
     async function load() {
       try {
         const first = firstSession;
         firstSession = undefined;
-        const found = first ? await first() : await session();
+        const found = first ? await first() : await deps.session();
         if (!found) {
           deps.api.setToken(null);
           set({ initialised: true, client: null, emailHash: null, mustForce: false });
@@ -157,10 +181,10 @@ export function createClientStore(deps: ClientDeps) {
     }
 
     async function openFrame(kind: "signIn" | "signUp", fullscreen: boolean) {
-      const endpoints = await deps.api.authEndpoints();
-      const url = kind === "signIn" ? frame(endpoints.urlLogin) : frame(endpoints.urlSignup, "signup");
-      if (deps.redirect) return deps.url.navigate(url);
-      set({ frame: { kind, url, fullscreen, closable: true } });
+      const made = await frameFor(kind);
+      if (!made) return;
+      if (made.redirect) return deps.url.navigate(made.url);
+      set({ frame: { kind, url: made.url, fullscreen, closable: true } });
     }
 
     return {
@@ -187,8 +211,9 @@ export function createClientStore(deps: ClientDeps) {
       },
       async receiveMessage(message) {
         const open = get().frame;
-        // Only the frame we opened may speak to us.
-        if (!open || new URL(open.url).origin !== message.origin) return null;
+        // Only the frame we opened may speak to us: the provider's pages, or the site's own
+        // callback page the provider sends the frame back to.
+        if (!open || (new URL(open.url).origin !== message.origin && message.origin !== deps.origin)) return null;
         const event = parseMessage(message.data);
         if (!event) return null;
         set({ lastFrameEvent: event });
@@ -209,7 +234,10 @@ export function createClientStore(deps: ClientDeps) {
         for (const name of deps.sessionCookies ?? DEFAULT_SESSION_COOKIES) {
           if (deps.cookies.get(name) !== null) deps.cookies.remove(name);
         }
+        const providerSignOut = (await deps.auth()).signOut();
         set({ client: null, emailHash: null, frame: null, mustForce: false });
+        // The provider ends its own session and sends the visitor back to the site's origin.
+        if (providerSignOut) return deps.url.navigate(providerSignOut);
         await get().init();
       },
     };

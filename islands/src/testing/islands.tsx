@@ -5,7 +5,9 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { vi } from "vitest";
+import { writeAuth } from "../auth/oidc";
 import type { Mount } from "../island";
+import type { IdentityProvider } from "../types";
 import { globalTimers, systemClock } from "../lib/time";
 import { resetPageStores, type PageEnv } from "../stores/page/env";
 import { fakeUrl, memoryCookies, memoryStore } from "./fakes";
@@ -20,7 +22,17 @@ export interface ApiCall {
 }
 
 export type ApiAnswer = { status?: number; body?: unknown } | undefined;
-export type ApiRoutes = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
+/** The site API's answers; `signedIn` routes come with a stored sign-in (see `testPage`). */
+export type ApiRoutes = ((call: ApiCall) => ApiAnswer | Promise<ApiAnswer>) & { signedIn?: boolean };
+
+/** A JSON body, or a form's fields (the token endpoint's grants). */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+}
 
 /** The site API as a fake fetch: `routes` answers each call (404 when it returns nothing). */
 export function fakeApi(routes: ApiRoutes) {
@@ -30,7 +42,7 @@ export function fakeApi(routes: ApiRoutes) {
     const call: ApiCall = {
       method: init.method ?? "GET",
       url,
-      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === "string" ? parseBody(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
@@ -41,17 +53,38 @@ export function fakeApi(routes: ApiRoutes) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-/** An anonymous visitor: the identity endpoint answers login_required. */
+/** The test provider: the site's own dev identity provider. */
+export const TEST_PROVIDER: IdentityProvider = {
+  issuer: `${ORIGIN}/identity`,
+  clientId: "lumen-web",
+  audience: "lumen-api",
+  organization: null,
+  authorizationEndpoint: `${ORIGIN}/identity/authorize`,
+  tokenEndpoint: `${ORIGIN}/identity/token`,
+  endSessionEndpoint: `${ORIGIN}/identity/end_session`,
+  jwksUri: `${ORIGIN}/identity/.well-known/jwks.json`,
+  scope: "openid profile email offline_access",
+  signupHint: "prompt=create",
+  redirect: false,
+  federatedLogout: false,
+  callbackPath: "/callback",
+};
+
+/** An anonymous visitor: nothing stored, so no identity call at all; a refresh is refused. */
 export const anonymous: ApiRoutes = ({ url }) => {
-  if (url.pathname === "/identity/token") return { status: 401, body: { error: "login_required" } };
-  if (url.pathname === "/api/webview") return { body: { urlLogin: `${ORIGIN}/identity/login`, urlSignup: `${ORIGIN}/identity/signup` } };
+  if (url.pathname === "/identity/token") return { status: 400, body: { error: "invalid_grant" } };
+  if (url.pathname === "/api/webview") return { body: { urlLogin: TEST_PROVIDER.authorizationEndpoint, urlSignup: TEST_PROVIDER.authorizationEndpoint, provider: TEST_PROVIDER } };
   return undefined;
 };
 
 /** A signed-in client (id c1) whose account and favourites the API answers. */
 export function signedIn(account: Record<string, unknown> = {}, favourites: string[] = []): ApiRoutes {
+  return Object.assign(routesOf(account, favourites), { signedIn: true });
+}
+
+function routesOf(account: Record<string, unknown>, favourites: string[]): ApiRoutes {
   return ({ url }) => {
-    if (url.pathname === "/identity/token") return { body: { access_token: "tok", expires_in: 300 } };
+    if (url.pathname === "/identity/token") return { body: { access_token: "tok", refresh_token: "rt-2", expires_in: 300 } };
     if (url.pathname === "/api/accounts/me")
       return { body: { icu: "c1", firstname: "Émile", lastname: "Dupont", email: "Emile@Example.org ", registered: true, emailVerify: true, ...account } };
     if (url.pathname === "/api/client/c1") return { body: { id: "c1", favoriteCinemas: favourites } };
@@ -60,25 +93,30 @@ export function signedIn(account: Record<string, unknown> = {}, favourites: stri
 }
 
 /** Routes tried in turn: the first answer wins. */
-export const routes =
-  (...all: ApiRoutes[]): ApiRoutes =>
-  async (call) => {
-    for (const r of all) {
-      const answer = await r(call);
-      if (answer) return answer;
-    }
-    return undefined;
-  };
+export const routes = (...all: ApiRoutes[]): ApiRoutes =>
+  Object.assign(
+    async (call: ApiCall) => {
+      for (const r of all) {
+        const answer = await r(call);
+        if (answer) return answer;
+      }
+      return undefined;
+    },
+    { signedIn: all.some((r) => r.signedIn) },
+  );
 
 export function testPage(options: { href?: string; width?: number; api?: ApiRoutes; cookies?: Record<string, string> } = {}) {
   const url = fakeUrl(options.href ?? "/");
   const api = fakeApi(options.api ?? anonymous);
   const cookies = memoryCookies(options.cookies);
+  const storage = memoryStore();
+  // A signed-in visitor has a stored sign-in: its refresh token gets the page a token.
+  if (options.api?.signedIn) writeAuth(storage, { v: 1, provider: TEST_PROVIDER, sub: "c1", refreshToken: "rt-1", checkedAt: systemClock.now() });
   const env: PageEnv = {
     url,
     timers: globalTimers,
     clock: systemClock,
-    storage: memoryStore(),
+    storage,
     userAgent: "test",
     viewport: { width: options.width ?? 1280, height: 800 },
     setCssVar() {},

@@ -223,11 +223,48 @@ pub struct EmotionRequest {
     pub is_delete: bool,
 }
 
-/// Answer of `webview`: the identity frame URLs.
+/// Answer of `webview` (spec §4, §7): where the identity frame signs a visitor in or up, and
+/// the OpenID provider the islands run the authorization-code flow with (PKCE) for this site.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AuthEndpoints {
+    /// The provider's authorization endpoint (the sign-in frame opens it with the request).
     pub url_login: String,
+    /// The same endpoint: sign-up adds [`IdentityProvider::signup_hint`] to the request.
     pub url_signup: String,
+    pub provider: IdentityProvider,
+}
+
+/// One site's OpenID provider, as its configuration and the provider's discovery document
+/// say. Nothing secret: a browser client is public (PKCE, no client secret).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct IdentityProvider {
+    /// Exact `iss` of the provider's tokens.
+    pub issuer: String,
+    /// The site's client id at the provider (the ID token's audience).
+    pub client_id: String,
+    /// The API the access token is for (sent as `audience`, as Auth0 expects), if any.
+    pub audience: Option<String>,
+    /// Organization the client must belong to (`organization` in the request, `org_id` or
+    /// `org_name` in the ID token), if any.
+    pub organization: Option<String>,
+    pub authorization_endpoint: String,
+    pub token_endpoint: String,
+    /// Where sign-out ends the provider's session (RP-initiated logout), if it has one.
+    pub end_session_endpoint: Option<String>,
+    pub jwks_uri: String,
+    /// Scopes asked for (`offline_access` for refresh tokens).
+    pub scope: String,
+    /// Query parameter a sign-up adds, as `name=value` (`prompt=create`, `screen_hint=signup`).
+    pub signup_hint: String,
+    /// Navigate to the provider instead of opening it in a frame over the page.
+    pub redirect: bool,
+    /// Ask the provider to end the federated (social) session too at sign-out.
+    pub federated_logout: bool,
+    /// The site's sign-in return page in this language (`/callback`, `/nl/callback`…): the
+    /// redirect URI is the site's origin followed by this path.
+    pub callback_path: String,
 }

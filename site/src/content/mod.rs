@@ -69,7 +69,7 @@ pub use cinema::{
 };
 pub use city::{City, CityDetail, CityHighlight, Zone};
 pub use client::{
-    AccountCinema, AccountCinemasBody, AccountPayload, AccountSubscription, AuthEndpoints, Client,
+    AccountCinema, AccountCinemasBody, AccountPayload, AccountSubscription, AuthEndpoints, Client, IdentityProvider,
     ClientSubscription, ClientSubscriptions, Downgrade, Emotion, EmotionRequest, Feelings,
     FeelingsRequest, IntentionRequest, TokenClient,
 };

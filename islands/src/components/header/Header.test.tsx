@@ -86,7 +86,9 @@ describe("header island", () => {
   });
 
   it("invites an anonymous visitor to sign in, with the benefits, then opens the identity frame", async () => {
-    const { el } = await header();
+    const { el, env, api } = await header();
+    // Nothing stored: the page asks no identity question at all.
+    expect(api.calls.filter((c) => c.url.pathname.startsWith("/identity/") || c.url.pathname === "/api/accounts/me")).toEqual([]);
     // Clicked before the interactive part is in: replayed once it is.
     await click(byText(el, "a", "Se connecter"));
     expect(dialogs()).toHaveLength(1);
@@ -102,8 +104,16 @@ describe("header island", () => {
     const frame = dialogs()[0]!;
     const iframe = frame.querySelector("iframe")!;
     const src = new URL(iframe.src);
-    expect(src.origin + src.pathname).toBe(`${ORIGIN}/identity/login`);
-    expect(Object.fromEntries(src.searchParams)).toEqual({ site: "fr", lang: "fr", return: "/cinemas/versailles" });
+    // The provider's authorization request (code flow with PKCE), the UI language, the
+    // site's callback page; the return target is kept with the request's state.
+    expect(src.origin + src.pathname).toBe(`${ORIGIN}/identity/authorize`);
+    const q = Object.fromEntries(src.searchParams);
+    expect(q).toMatchObject({ response_type: "code", client_id: "lumen-web", redirect_uri: `${ORIGIN}/callback`, code_challenge_method: "S256", ui_locales: "fr", audience: "lumen-api" });
+    expect(q.scope?.split(" ")).toEqual(expect.arrayContaining(["openid", "offline_access"]));
+    expect([q.state, q.nonce, q.code_challenge].every((v) => typeof v === "string" && v.length >= 43)).toBe(true);
+    expect(q.prompt).toBeUndefined();
+    const pending = JSON.parse(env.storage.getItem("lumen.auth.tx") ?? "{}") as Record<string, { returnTo: string }>;
+    expect(pending[q.state!]?.returnTo).toBe("/cinemas/versailles");
     expect(iframe.title).toBe(FR["modals.signIn"]);
     await key(frame, "Escape");
     expect(dialogs()).toHaveLength(0);
@@ -123,8 +133,8 @@ describe("header island", () => {
 
   it("shows a signed-in client's initials and the profile pop-in, and signs out", async () => {
     let session = true;
-    const api = routes(({ url }) => (url.pathname === "/api/logout" ? ((session = false), { body: {} }) : undefined), (call) => (session ? signedIn()(call) : anonymous(call)));
-    const { el, api: fake } = await header(api);
+    const api = routes(({ url }) => (url.pathname === "/api/logout" ? ((session = false), { body: {} }) : undefined), Object.assign((call: Parameters<typeof anonymous>[0]) => (session ? signedIn()(call) : anonymous(call)), { signedIn: true }));
+    const { el, api: fake, url, env } = await header(api);
     const avatar = el.querySelector<HTMLButtonElement>("button.avatar")!;
     expect(avatar.textContent).toBe(`DÉ${FR["header.account"]}`);
     await click(avatar);
@@ -139,6 +149,11 @@ describe("header island", () => {
     expect(fake.calls.some((c) => c.method === "POST" && c.url.pathname === "/api/logout")).toBe(true);
     expect(el.querySelector("button.avatar")).toBeNull();
     expect(byText(el, "button", "Se connecter")).not.toBeNull();
+    // Then the provider ends its own session and sends the visitor back to the site.
+    const end = new URL(url.navigated.at(-1) ?? "");
+    expect(end.origin + end.pathname).toBe(`${ORIGIN}/identity/end_session`);
+    expect([end.searchParams.get("client_id"), end.searchParams.get("post_logout_redirect_uri")]).toEqual(["lumen-web", `${ORIGIN}/`]);
+    expect(env.storage.getItem("lumen.auth")).toBeNull();
   });
 
   it("opens the forced sign-up frame, fullscreen and not closable, for a client who has not finished", async () => {
@@ -146,7 +161,7 @@ describe("header island", () => {
     const frame = dialogs()[0]!;
     expect(frame.classList.contains("dialog-fullscreen")).toBe(true);
     expect(frame.querySelector(".dialog-close")).toBeNull();
-    expect(new URL(frame.querySelector("iframe")!.src).searchParams.get("screen_hint")).toBe("signup");
+    expect(new URL(frame.querySelector("iframe")!.src).searchParams.get("prompt")).toBe("create");
   });
 
   it("switches language: the lang cookie, then the page's alternate", async () => {

@@ -2,17 +2,22 @@
 // first load is the session the page's first stage already asked for (no second request);
 // the identity frame's messages are followed from the start.
 
-import { probeSession } from "../../session";
+import { pageAuthDeps, probeSession, signedInSession } from "../../session";
+import { pageAlerts } from "./alerts";
 import { followBrowserEvents } from "../browser-events";
 import { createClientStore, type ClientStore } from "../client";
 import { pageApi } from "./api";
+import type { Labels } from "../../lib/i18n";
 import { pageCookies, pageEnv, pageOrigin, type PageEnv, type PageSite } from "./env";
 
 export { pageApi };
 
 let client: { env: PageEnv; value: ClientStore; stop?: () => void } | undefined;
 
-export function pageClient(page: PageSite): ClientStore {
+/** The labels an island passes: the alert for an unreachable provider is among them. */
+type LabelledPage = PageSite & { labels?: Labels };
+
+export function pageClient(page: LabelledPage): ClientStore {
   const env = pageEnv();
   if (client?.env === env) return client.value;
   client?.stop?.();
@@ -23,6 +28,10 @@ export function pageClient(page: PageSite): ClientStore {
     origin: pageOrigin(),
     url: env.url,
     cookies: pageCookies(),
+    session: () => signedInSession(page),
+    auth: () => import("../../auth/oidc").then((m) => m.authPort(pageAuthDeps())),
+    onUnavailable: () =>
+      pageAlerts().getState().push({ level: "warning", title: page.labels?.["client.providerUnavailable"] ?? page.labels?.["alerts.genericError"] ?? "", icon: "warning", closable: true }),
     firstSession: () => probeSession(page),
   });
   client = { env, value, ...(env.window ? { stop: followBrowserEvents(env.window, { client: value }) } : {}) };
