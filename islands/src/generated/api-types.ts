@@ -1861,27 +1861,70 @@ export type EmotionRequest = {
 };
 
 /**
- * Answer of `webview`: the identity frame URLs.
+ * Answer of `webview` (spec §4, §7): where the identity frame signs a visitor in or up, and
+ * the OpenID provider the islands run the authorization-code flow with (PKCE) for this site.
  */
 export type AuthEndpoints = {
+  /**
+   * The provider's authorization endpoint (the sign-in frame opens it with the request).
+   */
   urlLogin: string,
+  /**
+   * The same endpoint: sign-up adds [`IdentityProvider::signup_hint`] to the request.
+   */
   urlSignup: string,
   provider: IdentityProvider,
 };
 
+/**
+ * One site's OpenID provider, as its configuration and the provider's discovery document
+ * say. Nothing secret: a browser client is public (PKCE, no client secret).
+ */
 export type IdentityProvider = {
+  /**
+   * Exact `iss` of the provider's tokens.
+   */
   issuer: string,
+  /**
+   * The site's client id at the provider (the ID token's audience).
+   */
   clientId: string,
+  /**
+   * The API the access token is for (sent as `audience`, as Auth0 expects), if any.
+   */
   audience: string | null,
+  /**
+   * Organization the client must belong to (`organization` in the request, `org_id` or
+   * `org_name` in the ID token), if any.
+   */
   organization: string | null,
   authorizationEndpoint: string,
   tokenEndpoint: string,
+  /**
+   * Where sign-out ends the provider's session (RP-initiated logout), if it has one.
+   */
   endSessionEndpoint: string | null,
   jwksUri: string,
+  /**
+   * Scopes asked for (`offline_access` for refresh tokens).
+   */
   scope: string,
+  /**
+   * Query parameter a sign-up adds, as `name=value` (`prompt=create`, `screen_hint=signup`).
+   */
   signupHint: string,
+  /**
+   * Navigate to the provider instead of opening it in a frame over the page.
+   */
   redirect: boolean,
+  /**
+   * Ask the provider to end the federated (social) session too at sign-out.
+   */
   federatedLogout: boolean,
+  /**
+   * The site's sign-in return page in this language (`/callback`, `/nl/callback`…): the
+   * redirect URI is the site's origin followed by this path.
+   */
   callbackPath: string,
 };
 

@@ -69,17 +69,17 @@ pub use cinema::{
 };
 pub use city::{City, CityDetail, CityHighlight, Zone};
 pub use client::{
-    AccountCinema, AccountCinemasBody, AccountPayload, AccountSubscription, AuthEndpoints, Client, IdentityProvider,
+    AccountCinema, AccountCinemasBody, AccountPayload, AccountSubscription, AuthEndpoints, Client,
     ClientSubscription, ClientSubscriptions, Downgrade, Emotion, EmotionRequest, Feelings,
-    FeelingsRequest, IntentionRequest, TokenClient,
+    FeelingsRequest, IdentityProvider, IntentionRequest, TokenClient,
 };
 pub use commerce::{
     ECard, GiftCard, GiftCardResult, PartnerCinema, SelectedPlan, Subscription, SubscriptionOffer,
     SubscriptionOption, VoucherCard, VoucherResult,
 };
 pub use common::{
-    ContentError, Cta, CtaType, DateCriteria, DateRange, Flag, GpsPosition, Guest, Image, ImageVariant,
-    Promotion, Push, Release, Route, Seo, Tracking, Translations,
+    ContentError, Cta, CtaType, DateCriteria, DateRange, Flag, GpsPosition, Guest, Image,
+    ImageVariant, Promotion, Push, Release, Route, Seo, Tracking, Translations,
 };
 pub use experience::{Experience, ExperienceGroup, ExperienceService, Technology};
 pub use faq::{FaqArticle, FaqCategory, FaqCategoryRef};
@@ -87,8 +87,8 @@ pub use footer::{Footer, FooterColumn, FooterFaqItem, FooterLink, SocialLink};
 pub use locator::{LocalisationKind, LocatorCookie, LocatorType, LocatorValue};
 pub use master_template::{MasterTemplate, MosaicTile, TemplateBlock, TemplateHeader};
 pub use media::{Video, VideoProvider};
-pub use pages::{AlertsPage, EventsPage, FaqCategories, SiteSettings};
 pub use offer::{Offer, OfferBlock, OffersPageHeader, TemporaryOffer};
+pub use pages::{AlertsPage, EventsPage, FaqCategories, SiteSettings};
 pub use schedule::{Schedule, ScheduleResume, ScheduleShow, UpsellPush};
 pub use search::{
     CinemaPayload, HistoryItem, PayloadAddress, PayloadCinema, SearchResult, SearchResultType,
