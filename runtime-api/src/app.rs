@@ -16,7 +16,6 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use client_store::ClientStore;
-use identity::{DevIdentityProvider, TokenVerifier};
 use search::SearchIndex;
 use site::brand::Brand;
 use site::routes::RouteTable;
@@ -32,7 +31,7 @@ use tower_http::timeout::TimeoutLayer;
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// Where the dev identity provider is mounted.
-pub const IDENTITY_PREFIX: &str = "/identity";
+pub const IDENTITY_PREFIX: &str = crate::providers::DEV_PREFIX;
 
 /// Shared state, cloned for every request (axum's `State`): one shared pointer, so a clone is
 /// one counter increment. (Ten `Arc` fields cost ten contended increments and decrements per
@@ -71,13 +70,13 @@ pub struct AppInner {
 pub struct Live {
     pub search: Arc<SearchIndex>,
     pub store: Arc<dyn ClientStore>,
-    pub verifier: TokenVerifier,
-    pub dev_identity: Option<Arc<DevIdentityProvider>>,
+    /// Each site's OpenID provider (and the dev provider of the sites that use it).
+    pub providers: crate::providers::Providers,
     pub clients: http::auth::KnownClients,
     pub captcha: Box<dyn CaptchaVerifier>,
     pub card_limiter: RateLimiter,
-    pub login_url: String,
-    pub signup_url: String,
+    /// The route table (the sign-in return page's path per site and language).
+    pub routes: RouteTable,
 }
 
 /// Settings of the HTTP layers.
@@ -123,29 +122,15 @@ impl Live {
         if config.seed_demo_cards {
             crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive()).await.context("seeding the demo cards")?;
         }
-        let id = &config.identity;
-        let dev_identity = if id.dev_provider {
-            Some(Arc::new(DevIdentityProvider::open(&config.data_dir, id.issuer.clone(), id.audience.clone(), id.authorized_party.clone())?))
-        } else {
-            None
-        };
-        let verifier = match (&id.jwks_url, &dev_identity) {
-            (Some(url), _) => TokenVerifier::new(identity::VerifierConfig::new(id.issuer.clone(), id.audience.clone(), id.authorized_party.clone(), url.clone()))?,
-            (None, Some(dev)) => dev.local_verifier(),
-            (None, None) => anyhow::bail!("identity.jwks_url is required when the dev identity provider is off"),
-        };
-        let login_url = id.login_url.clone().unwrap_or_else(|| format!("{IDENTITY_PREFIX}/login"));
-        let signup_url = id.signup_url.clone().unwrap_or_else(|| format!("{IDENTITY_PREFIX}/signup"));
+        let providers = crate::providers::Providers::start(&config.identity, config.listen.port(), &config.data_dir)?;
         Ok(Live {
             search: Arc::new(search),
             store,
-            verifier,
-            dev_identity,
+            providers,
             clients: Default::default(),
             captcha: crate::captcha::from_config(&config.captcha.verifier)?,
             card_limiter: RateLimiter::per_minute(config.card_lookups_per_minute),
-            login_url,
-            signup_url,
+            routes,
         })
     }
 }
@@ -229,8 +214,10 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(http::metrics::expose).with_state(metrics.clone()));
-    if let Some(dev) = state.live.as_ref().and_then(|l| l.dev_identity.as_ref()) {
-        router = router.nest_service(IDENTITY_PREFIX, dev.router());
+    if let Some(live) = state.live.as_ref() {
+        if let Some(dev) = crate::providers::dev_router(&live.providers, &state.sites) {
+            router = router.nest_service(IDENTITY_PREFIX, dev);
+        }
     }
     let origins = allowed_origins(&state);
     router

@@ -47,22 +47,120 @@ pub enum LogFormat {
     Json,
 }
 
+/// Sign-in (spec §4, §5): each site's OpenID provider, chosen by configuration alone. The
+/// `[identity]` keys are every site's defaults; `[identity.sites.{code}]` overrides any of them
+/// for one site. docs/operations.md shows Auth0, Keycloak and any OpenID provider.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct IdentityConfig {
-    /// Serve the built-in dev identity provider under `/identity` (`DEV_IDENTITY=1|0`).
+    /// Serve the built-in dev OpenID provider under `/identity` (`DEV_IDENTITY=1|0`); sites
+    /// without an issuer then use it (`http://{site}.localhost:{port}/identity`).
     pub dev_provider: bool,
-    /// Expected `iss` (`IDENTITY_ISSUER`).
-    pub issuer: String,
-    /// Expected `aud` (`IDENTITY_AUDIENCE`).
-    pub audience: String,
-    /// Expected `azp` (`IDENTITY_AUTHORIZED_PARTY`).
-    pub authorized_party: String,
-    /// The issuer's JWKS (`IDENTITY_JWKS_URL`); with the dev provider and no URL, its own key.
+    /// The provider's issuer URL (`IDENTITY_ISSUER`): its discovery document is read from
+    /// `{issuer}/.well-known/openid-configuration`.
+    pub issuer: Option<String>,
+    /// The sites' client id at the provider (`IDENTITY_CLIENT_ID`): the ID token's audience,
+    /// the access token's authorized party.
+    #[serde(alias = "authorized_party")]
+    pub client_id: Option<String>,
+    /// The API the access tokens are for (`IDENTITY_AUDIENCE`): their `aud`.
+    pub audience: Option<String>,
+    /// Organization the clients must belong to (`org_id`), if any (`IDENTITY_ORGANIZATION`).
+    pub organization: Option<String>,
+    /// The issuer's keys, when not the discovery document's `jwks_uri` (`IDENTITY_JWKS_URL`).
     pub jwks_url: Option<String>,
-    /// Sign-in and sign-up pages (`GET /api/webview`); default: the dev provider's.
-    pub login_url: Option<String>,
-    pub signup_url: Option<String>,
+    /// Scopes asked for; `offline_access` gives refresh tokens.
+    pub scope: Option<String>,
+    /// What a sign-up adds to the request, `name=value` (`prompt=create`; Auth0:
+    /// `screen_hint=signup`).
+    pub signup_hint: Option<String>,
+    /// Navigate to the provider instead of the frame over the page (spec §4's redirect flag).
+    pub redirect: Option<bool>,
+    /// Ask the provider to end federated sessions too at sign-out.
+    pub federated_logout: Option<bool>,
+    /// Per-site overrides, by site code (`fr`, `nl`…).
+    pub sites: std::collections::BTreeMap<String, SiteIdentityConfig>,
+}
+
+/// One site's overrides of the `[identity]` defaults.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SiteIdentityConfig {
+    pub issuer: Option<String>,
+    #[serde(alias = "authorized_party")]
+    pub client_id: Option<String>,
+    pub audience: Option<String>,
+    pub organization: Option<String>,
+    pub jwks_url: Option<String>,
+    pub scope: Option<String>,
+    pub signup_hint: Option<String>,
+    pub redirect: Option<bool>,
+    pub federated_logout: Option<bool>,
+}
+
+/// A site's provider, once defaults and overrides are merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteProvider {
+    pub issuer: String,
+    pub client_id: String,
+    pub audience: String,
+    pub organization: Option<String>,
+    pub jwks_url: Option<String>,
+    pub scope: String,
+    pub signup_hint: String,
+    pub redirect: bool,
+    pub federated_logout: bool,
+    /// Served by this process's dev provider.
+    pub dev: bool,
+}
+
+impl IdentityConfig {
+    pub const DEFAULT_CLIENT_ID: &'static str = "lumen-web";
+    pub const DEFAULT_AUDIENCE: &'static str = "lumen-api";
+    pub const DEFAULT_SCOPE: &'static str = "openid profile email offline_access";
+    pub const DEFAULT_SIGNUP_HINT: &'static str = "prompt=create";
+
+    /// The dev provider's issuer for a site served on `port`.
+    pub fn dev_issuer(site: site::Site, port: u16) -> String {
+        format!("http://{}.localhost:{port}/identity", site.code())
+    }
+
+    /// The provider of `site`: its own settings, else the defaults, else (with the dev provider
+    /// on and no issuer anywhere) the dev provider.
+    pub fn for_site(&self, site: site::Site, port: u16) -> anyhow::Result<SiteProvider> {
+        let own = self.sites.get(site.code()).cloned().unwrap_or_default();
+        let pick = |a: &Option<String>, b: &Option<String>| a.clone().or_else(|| b.clone()).filter(|v| !v.trim().is_empty());
+        let (issuer, dev) = match pick(&own.issuer, &self.issuer) {
+            Some(issuer) => (issuer, false),
+            None if self.dev_provider => (Self::dev_issuer(site, port), true),
+            None => anyhow::bail!("identity: no issuer for site {0}: set identity.issuer or identity.sites.{0}.issuer (or turn the dev provider on)", site.code()),
+        };
+        if !(issuer.starts_with("https://") || issuer.starts_with("http://")) {
+            anyhow::bail!("identity: the issuer of site {} must be an http(s) URL, got {issuer:?}", site.code());
+        }
+        Ok(SiteProvider {
+            issuer,
+            client_id: pick(&own.client_id, &self.client_id).unwrap_or_else(|| Self::DEFAULT_CLIENT_ID.into()),
+            audience: pick(&own.audience, &self.audience).unwrap_or_else(|| Self::DEFAULT_AUDIENCE.into()),
+            organization: pick(&own.organization, &self.organization),
+            jwks_url: pick(&own.jwks_url, &self.jwks_url),
+            scope: pick(&own.scope, &self.scope).unwrap_or_else(|| Self::DEFAULT_SCOPE.into()),
+            signup_hint: pick(&own.signup_hint, &self.signup_hint).unwrap_or_else(|| Self::DEFAULT_SIGNUP_HINT.into()),
+            redirect: own.redirect.or(self.redirect).unwrap_or(false),
+            federated_logout: own.federated_logout.or(self.federated_logout).unwrap_or(false),
+            dev,
+        })
+    }
+
+    /// Every site's provider, checked at start-up: a mistake is a clear error, not a 503 later.
+    pub fn providers(&self, port: u16) -> anyhow::Result<Vec<(site::Site, SiteProvider)>> {
+        for code in self.sites.keys() {
+            if site::Site::from_code(code).is_none() {
+                anyhow::bail!("identity.sites.{code}: unknown site code");
+            }
+        }
+        site::Site::ALL.iter().map(|&site| Ok((site, self.for_site(site, port)?))).collect()
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -98,12 +196,16 @@ impl Default for IdentityConfig {
     fn default() -> Self {
         IdentityConfig {
             dev_provider: true,
-            issuer: "http://localhost/identity".into(),
-            audience: "lumen-api".into(),
-            authorized_party: "lumen-web".into(),
+            issuer: None,
+            client_id: None,
+            audience: None,
+            organization: None,
             jwks_url: None,
-            login_url: None,
-            signup_url: None,
+            scope: None,
+            signup_hint: None,
+            redirect: None,
+            federated_logout: None,
+            sites: Default::default(),
         }
     }
 }
@@ -169,17 +271,20 @@ impl Config {
         if let Some(v) = env("DEV_IDENTITY") {
             self.identity.dev_provider = parse_bool("DEV_IDENTITY", v)?;
         }
-        if let Some(v) = env("IDENTITY_ISSUER") {
-            self.identity.issuer = v;
+        for (name, field) in [
+            ("IDENTITY_ISSUER", &mut self.identity.issuer),
+            ("IDENTITY_CLIENT_ID", &mut self.identity.client_id),
+            ("IDENTITY_AUDIENCE", &mut self.identity.audience),
+            ("IDENTITY_ORGANIZATION", &mut self.identity.organization),
+            ("IDENTITY_JWKS_URL", &mut self.identity.jwks_url),
+        ] {
+            if let Some(v) = env(name) {
+                *field = Some(v);
+            }
         }
-        if let Some(v) = env("IDENTITY_AUDIENCE") {
-            self.identity.audience = v;
-        }
+        // The former name of the client id.
         if let Some(v) = env("IDENTITY_AUTHORIZED_PARTY") {
-            self.identity.authorized_party = v;
-        }
-        if let Some(v) = env("IDENTITY_JWKS_URL") {
-            self.identity.jwks_url = Some(v);
+            self.identity.client_id.get_or_insert(v);
         }
         if let Some(v) = env("CAPTCHA_VERIFIER") {
             self.captcha.verifier = v;
@@ -187,9 +292,7 @@ impl Config {
         if self.request_timeout_secs == 0 {
             anyhow::bail!("request_timeout_secs must be at least 1");
         }
-        if !self.identity.dev_provider && self.identity.jwks_url.is_none() {
-            anyhow::bail!("identity.jwks_url is required when the dev identity provider is off");
-        }
+        self.identity.providers(self.listen.port())?;
         Ok(())
     }
 }
@@ -206,7 +309,7 @@ mod tests {
 
     #[test]
     fn the_environment_overrides_the_file() {
-        let mut config: Config = toml::from_str("listen = \"0.0.0.0:9000\"\n[identity]\ndev_provider = false\njwks_url = \"https://id.example/jwks\"\n").expect("parses");
+        let mut config: Config = toml::from_str("listen = \"0.0.0.0:9000\"\n[identity]\ndev_provider = false\nissuer = \"https://id.example/\"\n").expect("parses");
         config.apply_env(env(&[("PORT", "9100"), ("DATABASE_URL", "postgres://x@h/db"), ("API_CORS_ORIGINS", "https://a.example, https://b.example")])).expect("valid");
         assert_eq!(config.listen.to_string(), "0.0.0.0:9100");
         assert_eq!(config.database_url.as_deref(), Some("postgres://x@h/db"));
@@ -219,7 +322,11 @@ mod tests {
         let err = Config::default().apply_env(env(&[("PORT", "eighty")])).unwrap_err();
         assert!(err.to_string().contains("PORT"), "{err}");
         let err = Config::default().apply_env(env(&[("DEV_IDENTITY", "0")])).unwrap_err();
-        assert!(err.to_string().contains("jwks_url"), "{err}");
+        assert!(err.to_string().contains("identity.issuer"), "{err}");
+        let err = toml::from_str::<Config>("[identity.sites.xx]\nissuer = \"https://id.example/\"\n").expect("parses").apply_env(env(&[])).unwrap_err();
+        assert!(err.to_string().contains("identity.sites.xx"), "{err}");
+        let err = toml::from_str::<Config>("[identity]\nissuer = \"id.example\"\n").expect("parses").apply_env(env(&[])).unwrap_err();
+        assert!(err.to_string().contains("http(s) URL"), "{err}");
         assert!(toml::from_str::<Config>("unknown_key = 1").is_err());
     }
 
@@ -230,7 +337,30 @@ mod tests {
         let config: Config = toml::from_str(&text).expect("parses");
         assert!(!config.identity.dev_provider);
         assert_ne!(config.captcha.verifier, "dev");
-        assert!(config.identity.jwks_url.is_some());
+        assert!(config.identity.issuer.is_some());
         assert!(!config.seed_demo_cards);
+        // Every site has a provider that is not the dev one.
+        let providers = config.identity.providers(443).expect("every site has a provider");
+        assert!(providers.iter().all(|(_, p)| !p.dev && p.issuer.starts_with("https://")));
+    }
+
+    #[test]
+    fn each_site_takes_the_defaults_and_its_own_overrides() {
+        let config: Config = toml::from_str(
+            "[identity]\ndev_provider = false\nissuer = \"https://login.example/\"\nclient_id = \"web\"\naudience = \"api\"\n\
+             [identity.sites.nl]\nissuer = \"https://login.example.nl/\"\norganization = \"org_nl\"\nsignup_hint = \"screen_hint=signup\"\nredirect = true\n",
+        )
+        .expect("parses");
+        let fr = config.identity.for_site(site::Site::Fr, 8080).expect("fr");
+        let nl = config.identity.for_site(site::Site::Nl, 8080).expect("nl");
+        assert_eq!((fr.issuer.as_str(), fr.client_id.as_str(), fr.audience.as_str(), fr.organization.as_deref()), ("https://login.example/", "web", "api", None));
+        assert_eq!((nl.issuer.as_str(), nl.client_id.as_str(), nl.organization.as_deref(), nl.signup_hint.as_str(), nl.redirect), ("https://login.example.nl/", "web", Some("org_nl"), "screen_hint=signup", true));
+        assert_eq!(fr.scope, IdentityConfig::DEFAULT_SCOPE);
+        // Without an issuer, the dev provider of the site's own host.
+        let dev = Config::default().identity.for_site(site::Site::Sn, 8181).expect("dev");
+        assert_eq!((dev.issuer.as_str(), dev.dev), ("http://sn.localhost:8181/identity", true));
+        // The former name of the client id still reads.
+        let old: Config = toml::from_str("[identity]\nauthorized_party = \"legacy\"\n").expect("parses");
+        assert_eq!(old.identity.for_site(site::Site::Fr, 1).expect("fr").client_id, "legacy");
     }
 }

@@ -10,4 +10,5 @@ pub mod demo_cards;
 pub mod http;
 pub mod locales;
 pub mod preview;
+pub mod providers;
 pub mod rate_limit;

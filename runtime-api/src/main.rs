@@ -90,9 +90,9 @@ fn main() -> anyhow::Result<()> {
             let mut config = Config::load(config.as_deref())?;
             config.data_dir = data_dir.unwrap_or(config.data_dir);
             let site = site::Site::from_code(&site).with_context(|| format!("unknown site {site:?}"))?;
-            let id = &config.identity;
-            anyhow::ensure!(id.dev_provider, "the dev identity provider is off in this configuration");
-            let provider = identity::DevIdentityProvider::open(&config.data_dir, id.issuer.clone(), id.audience.clone(), id.authorized_party.clone())?;
+            let provider = config.identity.for_site(site, config.listen.port())?;
+            anyhow::ensure!(provider.dev, "site {} does not use the dev identity provider in this configuration", site.code());
+            let provider = identity::DevIdentityProvider::open(&config.data_dir, provider.issuer, provider.audience, provider.client_id)?;
             println!("{}", provider.issue_token(site, &email, &given_name, &family_name, Duration::from_secs(minutes * 60)));
             eprintln!("client id: {}", identity::DevIdentityProvider::client_id(&email));
             Ok(())

@@ -151,7 +151,7 @@ async fn client_calls_refuse_missing_bad_and_foreign_tokens() {
         reply.assert_status(StatusCode::UNAUTHORIZED);
         assert!(reply.json()["message"].as_str().is_some_and(|m| m.starts_with("Invalid token specified")), "{}", reply.text());
     }
-    let expired = LIVE.dev.issue_token(Site::Fr, "alice@example.org", "A", "B", std::time::Duration::from_secs(0));
+    let expired = LIVE.dev(Site::Fr).issue_token(Site::Fr, "alice@example.org", "A", "B", std::time::Duration::from_secs(0));
     std::thread::sleep(std::time::Duration::from_millis(10));
     // Expiry has a 60 s leeway: a token that just expired is still accepted…
     call(Method::GET, FR, &uri, Some(&expired), None).await.assert_status(StatusCode::OK);
@@ -385,13 +385,28 @@ async fn card_look_ups_are_rate_limited_per_address() {
 // --- Session, service endpoints, documentation ---------------------------------------------
 
 #[tokio::test]
-async fn webview_points_to_the_identity_pages_and_logout_clears_the_session() {
+async fn webview_names_each_sites_openid_provider_and_logout_clears_the_session() {
+    // Every site uses the dev provider of its own host in the default configuration.
     let body = call(Method::GET, FR, "/api/webview?language=en", None, None).await.json();
-    assert_eq!(body["urlLogin"], "/identity/login?site=fr&lang=en");
-    assert_eq!(body["urlSignup"], "/identity/signup?site=fr&lang=en");
-    let page = call(Method::GET, FR, "/identity/login?site=fr&lang=en", None, None).await;
-    page.assert_status(StatusCode::OK);
-    assert!(page.text().contains("<form"), "the dev sign-in page");
+    let issuer = "http://fr.localhost:8080/identity";
+    assert_eq!(body["urlLogin"], format!("{issuer}/authorize"));
+    assert_eq!(body["urlSignup"], format!("{issuer}/authorize"));
+    let p = &body["provider"];
+    assert_eq!(p["issuer"], issuer);
+    assert_eq!(p["clientId"], "lumen-web");
+    assert_eq!(p["audience"], "lumen-api");
+    assert_eq!(p["tokenEndpoint"], format!("{issuer}/token"));
+    assert_eq!(p["endSessionEndpoint"], format!("{issuer}/end_session"));
+    assert_eq!(p["jwksUri"], format!("{issuer}/.well-known/jwks.json"));
+    assert_eq!(p["signupHint"], "prompt=create");
+    assert_eq!(p["redirect"], false);
+    assert!(p["scope"].as_str().is_some_and(|s| s.split(' ').any(|x| x == "offline_access")));
+    // The sign-in return page of the language asked, from the route table.
+    assert_eq!(p["callbackPath"], "/en/callback");
+    assert_eq!(call(Method::GET, FR, "/api/webview?language=fr", None, None).await.json()["provider"]["callbackPath"], "/callback");
+    let nl = call(Method::GET, "nl.localhost", "/api/webview?language=nl", None, None).await.json();
+    assert_eq!(nl["provider"]["issuer"], "http://nl.localhost:8080/identity");
+    assert_eq!(nl["provider"]["callbackPath"], "/nl/callback");
     let jwks = call(Method::GET, FR, "/identity/.well-known/jwks.json", None, None).await.json();
     assert_eq!(jwks["keys"][0]["kty"], "RSA");
     let out = call(Method::POST, FR, "/api/logout", None, None).await;

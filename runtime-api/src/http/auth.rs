@@ -33,14 +33,17 @@ impl FromRequestParts<AppState> for SignedIn {
             Some(_) => identity::bearer_token(&parts.headers)
                 .ok_or_else(|| ApiError::Unauthorized { code: "invalid_token", message: "Invalid token specified: expected `Authorization: Bearer <token>`".into() })?,
         };
-        let claims = app.live()?.verifier.verify(token).await.map_err(|e| {
+        let host = parts.headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+        let site = app.sites.resolve(host).ok_or_else(|| ApiError::UnknownSite(host.to_string()))?;
+        let provider = app.live()?.providers.site(site);
+        let claims = provider.verify(token).await.map_err(|e| {
             if e.is_unavailable() {
                 ApiError::Unavailable(format!("the identity provider's keys are unavailable: {e}"))
             } else {
                 ApiError::Unauthorized { code: e.code(), message: format!("Invalid token specified: {e}") }
             }
         })?;
-        let client = app.live()?.clients.ensure(&app.live()?.store, &claims).await?;
+        let client = app.live()?.clients.ensure(&app.live()?.store, &claims, || provider.userinfo(token, &claims.sub)).await?;
         Ok(SignedIn { claims, client })
     }
 }
@@ -53,19 +56,37 @@ pub struct KnownClients {
 }
 
 impl KnownClients {
-    pub async fn ensure(&self, store: &std::sync::Arc<dyn client_store::ClientStore>, claims: &VerifiedClaims) -> Result<ClientRecord, ApiError> {
+    /// `userinfo` asks the provider for the email and names when the token has no email
+    /// (Auth0's and oidc-provider's access tokens carry none): once per client and process.
+    pub async fn ensure<F, Fut>(&self, store: &std::sync::Arc<dyn client_store::ClientStore>, claims: &VerifiedClaims, userinfo: F) -> Result<ClientRecord, ApiError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<crate::providers::UserInfo, crate::providers::ProviderError>>,
+    {
         if let Some(known) = self.seen.lock().unwrap_or_else(|e| e.into_inner()).get(&claims.sub) {
             if claims.email.as_deref().is_none_or(|e| e == known.email) {
                 return Ok(known.clone());
             }
         }
+        let mut new = NewClient {
+            id: claims.sub.clone(),
+            email: claims.email.clone().unwrap_or_default(),
+            first_name: claims.given_name.clone().unwrap_or_default(),
+            last_name: claims.family_name.clone().unwrap_or_default(),
+        };
+        if claims.email.is_none() {
+            // Without the provider's word, the client is still served (with no email yet).
+            match userinfo().await {
+                Ok(info) => {
+                    new.email = info.email.unwrap_or_default();
+                    new.first_name = info.given_name.unwrap_or(new.first_name);
+                    new.last_name = info.family_name.unwrap_or(new.last_name);
+                }
+                Err(error) => tracing::warn!(%error, "userinfo unavailable: the client record has no email yet"),
+            }
+        }
         let record = store
-            .upsert_client(&NewClient {
-                id: claims.sub.clone(),
-                email: claims.email.clone().unwrap_or_default(),
-                first_name: claims.given_name.clone().unwrap_or_default(),
-                last_name: claims.family_name.clone().unwrap_or_default(),
-            })
+            .upsert_client(&new)
             .await
             .map_err(crate::http::client::store_error)?;
         self.remember(record.clone());

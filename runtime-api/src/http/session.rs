@@ -1,33 +1,38 @@
-//! Sign-in plumbing (spec §7): `GET /webview` tells the islands where the sign-in and sign-up
-//! pages are; `POST /logout` ends the session the identity frame opened.
+//! Sign-in plumbing (spec §4, §7): `GET /webview` tells the islands which OpenID provider
+//! signs this site's visitors in and how (its endpoints, the client id, the callback page);
+//! `POST /logout` ends what the API keeps of a session. The provider's own session ends at
+//! its end-session endpoint, where the islands send the visitor next.
 
 use crate::app::AppState;
 use crate::http::doc::ApiRouter;
+use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
+use site::content::AuthEndpoints;
+use site::routes::{Params, PageKind};
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("session")
-        .get("/webview", webview, "Sign-in and sign-up page addresses for the identity frame")
+        .get("/webview", webview, "The site's OpenID provider for the sign-in frame: endpoints, client id, callback page")
         .post("/logout", logout, "Ends the session (clears the session cookie)")
         .unlocalized()
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Webview {
-    url_login: String,
-    url_signup: String,
-}
-
-async fn webview(State(app): State<AppState>, locale: Locale) -> crate::http::error::ApiResult<Json<Webview>> {
+async fn webview(State(app): State<AppState>, locale: Locale) -> ApiResult<Response> {
     let live = app.live()?;
-    let query = format!("site={}&lang={}", locale.site.code(), locale.lang.code());
-    Ok(Json(Webview { url_login: format!("{}?{query}", live.login_url), url_signup: format!("{}?{query}", live.signup_url) }))
+    let callback = live
+        .routes
+        .path(PageKind::Callback, locale.site, locale.lang, &Params::new(), false)
+        .ok_or_else(|| ApiError::not_found("sign-in return page", format!("{}/{}", locale.site.code(), locale.lang.code())))?;
+    let provider = live.providers.site(locale.site).for_islands(callback).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let answer = AuthEndpoints { url_login: provider.authorization_endpoint.clone(), url_signup: provider.authorization_endpoint.clone(), provider };
+    let mut response = Json(answer).into_response();
+    // A change of provider must reach browsers soon; an hour of reuse saves nothing worth it.
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    Ok(response)
 }
 
 async fn logout() -> impl IntoResponse {

@@ -317,7 +317,13 @@ pub fn truncate(value: &Value) -> String {
 pub struct LiveFixture {
     pub router: Router,
     pub live: std::sync::Arc<runtime_api::app::Live>,
-    pub dev: std::sync::Arc<identity::DevIdentityProvider>,
+}
+
+impl LiveFixture {
+    /// The dev identity provider of a site (every site uses it in the default configuration).
+    pub fn dev(&self, site: Site) -> &identity::DevIdentityProvider {
+        self.live.providers.dev(site).expect("the dev identity provider is on by default")
+    }
 }
 
 /// Requests allowed per address and minute on the voucher and gift-card calls in tests.
@@ -344,15 +350,14 @@ fn build_live() -> LiveFixture {
     .expect("the start thread")
     .expect("live services start");
     let live = std::sync::Arc::new(live);
-    let dev = live.dev_identity.clone().expect("the dev identity provider is on by default");
     let locales = Locales::load(Path::new(LOCALES_DIR)).expect("locales load");
     let state = AppState::new(snapshot, brand, locales, FIXTURE.out.clone(), PathBuf::from("media"), Clock::Fixed(now())).with_live(live.clone());
-    LiveFixture { router: app(state), live, dev }
+    LiveFixture { router: app(state), live }
 }
 
 /// A bearer token of the dev identity provider for `email` on `site`, valid an hour.
 pub fn token(site: Site, email: &str) -> String {
-    LIVE.dev.issue_token(site, email, "Camille", "Durand", std::time::Duration::from_secs(3600))
+    LIVE.dev(site).issue_token(site, email, "Camille", "Durand", std::time::Duration::from_secs(3600))
 }
 
 pub fn client_id(email: &str) -> String {
