@@ -19,10 +19,10 @@ pub struct VerifiedClaims {
     pub family_name: Option<String>,
     /// Country site the client signed in on, when the issuer says (the dev provider does).
     pub site: Option<Site>,
-    /// When the client actually authenticated (Unix seconds).
-    pub auth_time: i64,
+    /// When the client actually authenticated (Unix seconds), when the issuer says.
+    pub auth_time: Option<i64>,
     pub iat: Option<i64>,
-    pub nbf: i64,
+    pub nbf: Option<i64>,
     pub exp: i64,
     pub nonce: Option<String>,
 }
@@ -36,6 +36,8 @@ pub(crate) struct Expectations<'a> {
     pub now: i64,
     /// Only ID tokens carry a nonce; bearer tokens are checked without one.
     pub nonce: Option<&'a str>,
+    /// The organization the client must belong to (`org_id`), when configured.
+    pub organization: Option<&'a str>,
 }
 
 const NUMERIC_DATE: &str = "a JSON number (NumericDate)";
@@ -50,7 +52,14 @@ pub(crate) fn check(
         return Err(TokenError::WrongIssuer);
     }
     check_audience(payload, expect.audience)?;
-    if required_string(payload, "azp")? != expect.authorized_party {
+    // The client the token was issued to: `azp` (OpenID Connect, Auth0, Keycloak) or
+    // `client_id` (RFC 9068 JWT access tokens, oidc-provider); each one present must match.
+    let azp = optional_string(payload, "azp")?;
+    let client_id = optional_string(payload, "client_id")?;
+    if azp.is_none() && client_id.is_none() {
+        return Err(TokenError::MissingClaim("azp"));
+    }
+    if [azp, client_id].into_iter().flatten().any(|party| party != expect.authorized_party) {
         return Err(TokenError::WrongAuthorizedParty);
     }
     let sub = required_string(payload, "sub")?;
@@ -59,18 +68,24 @@ pub(crate) fn check(
     }
 
     let exp = required_time(payload, "exp")?;
-    let nbf = required_time(payload, "nbf")?;
-    let auth_time = required_time(payload, "auth_time")?;
+    // Not every provider sets them (RFC 9068 access tokens have neither); checked when set.
+    let nbf = optional_time(payload, "nbf")?;
+    let auth_time = optional_time(payload, "auth_time")?;
     let iat = optional_time(payload, "iat")?;
     // Saturating: a hostile i64::MAX must not wrap around into "valid".
     if expect.now > exp.saturating_add(expect.leeway) {
         return Err(TokenError::Expired);
     }
-    if nbf > expect.now.saturating_add(expect.leeway) {
+    if nbf.is_some_and(|nbf| nbf > expect.now.saturating_add(expect.leeway)) {
         return Err(TokenError::NotYetValid);
     }
-    if auth_time > expect.now.saturating_add(expect.leeway) {
+    if auth_time.is_some_and(|t| t > expect.now.saturating_add(expect.leeway)) {
         return Err(TokenError::AuthTimeInFuture);
+    }
+    if let Some(organization) = expect.organization {
+        if optional_string(payload, "org_id")? != Some(organization) {
+            return Err(TokenError::WrongOrganization);
+        }
     }
 
     let nonce = optional_string(payload, "nonce")?;
@@ -201,6 +216,7 @@ mod tests {
             leeway: 60,
             now,
             nonce: None,
+            organization: None,
         }
     }
 
@@ -261,6 +277,34 @@ mod tests {
             check(&p, &expectations(1000)),
             Err(TokenError::ClaimType { claim: "email", .. })
         ));
+    }
+
+    #[test]
+    fn rfc_9068_access_tokens_name_the_client_in_client_id_and_may_lack_nbf_and_auth_time() {
+        let mut p = payload(1000);
+        p.remove("azp");
+        p.remove("nbf");
+        p.remove("auth_time");
+        p.insert("client_id".into(), json!("web"));
+        assert!(check(&p, &expectations(1000)).is_ok());
+        p.insert("client_id".into(), json!("other"));
+        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::WrongAuthorizedParty));
+        p.remove("client_id");
+        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::MissingClaim("azp")));
+        // Both present: both must be ours.
+        let mut p = payload(1000);
+        p.insert("client_id".into(), json!("other"));
+        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::WrongAuthorizedParty));
+    }
+
+    #[test]
+    fn the_organization_is_checked_when_configured() {
+        let mut expect = expectations(1000);
+        expect.organization = Some("org_1");
+        assert_eq!(check(&payload(1000), &expect), Err(TokenError::WrongOrganization));
+        let mut p = payload(1000);
+        p.insert("org_id".into(), json!("org_1"));
+        assert!(check(&p, &expect).is_ok());
     }
 
     #[test]

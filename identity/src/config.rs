@@ -17,6 +17,9 @@ pub struct VerifierConfig {
     /// Clock skew tolerated on `exp`, `nbf` and `auth_time`.
     #[serde(default = "default_leeway")]
     pub leeway_secs: u64,
+    /// The organization a client must belong to (`org_id`), when the sites require one.
+    #[serde(default)]
+    pub organization: Option<String>,
 }
 
 fn default_leeway() -> u64 {
@@ -39,7 +42,14 @@ impl VerifierConfig {
             authorized_party: authorized_party.into(),
             jwks_url: jwks_url.into(),
             leeway_secs: Self::DEFAULT_LEEWAY_SECS,
+            organization: None,
         }
+    }
+
+    /// Requires tokens to name this organization (`org_id`), when `Some`.
+    pub fn with_organization(mut self, organization: Option<String>) -> Self {
+        self.organization = organization.filter(|o| !o.trim().is_empty());
+        self
     }
 
     /// An empty expectation would make its check vacuous, so it is a configuration error,

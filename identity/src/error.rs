@@ -39,6 +39,8 @@ pub enum TokenError {
     WrongAuthorizedParty,
     #[error("token subject is empty")]
     EmptySubject,
+    #[error("token organization (org_id) does not match")]
+    WrongOrganization,
     #[error("token expired")]
     Expired,
     #[error("token not valid yet (nbf in the future)")]
@@ -67,6 +69,7 @@ impl TokenError {
             TokenError::MissingClaim(_) => "token_missing_claim",
             TokenError::ClaimType { .. } => "token_claim_type",
             TokenError::WrongIssuer => "token_issuer",
+            TokenError::WrongOrganization => "token_organization",
             TokenError::WrongAudience => "token_audience",
             TokenError::WrongAuthorizedParty => "token_authorized_party",
             TokenError::EmptySubject => "token_subject",

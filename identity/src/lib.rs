@@ -6,8 +6,11 @@
 //!   the spec names, with the configured leeway. A bad token is an error, never "anonymous".
 //! - [`bearer_token`], [`session_token`] and [`logout_cookie`] are what the API needs around
 //!   a request.
-//! - [`DevIdentityProvider`] signs tokens with a key kept in the data directory and serves
-//!   the sign-in frame; it is for local use only and the API decides whether to mount it.
+//! - [`DevIdentityProvider`] is a standard OpenID provider for local use and tests
+//!   (discovery, authorization code with PKCE, refresh-token rotation, userinfo, end
+//!   session), signing with a key kept in the data directory; the API decides whether to
+//!   mount it. Access tokens of any provider are accepted with their client in `azp` or
+//!   `client_id` (RFC 9068), `nbf` and `auth_time` checked when present.
 
 mod claims;
 mod clock;

@@ -123,6 +123,7 @@ impl TokenVerifier {
             leeway: i64::try_from(leeway).unwrap_or(i64::MAX),
             now: self.clock.now(),
             nonce,
+            organization: self.config.organization.as_deref(),
         };
         match jsonwebtoken::decode::<Value>(token, &key, &self.library_validation()) {
             Ok(_) => claims::check(&parts.payload, &expect),
@@ -137,7 +138,7 @@ impl TokenVerifier {
         validation.leeway = self.config.leeway_secs;
         validation.set_issuer(&[&self.config.issuer]);
         validation.set_audience(&[&self.config.audience]);
-        validation.set_required_spec_claims(&["exp", "nbf", "iss", "aud", "sub"]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.validate_aud = true;
         // jsonwebtoken reads the machine's clock; with an injected clock, time is ours alone.
         validation.validate_exp = self.clock.is_system();

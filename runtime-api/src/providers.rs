@@ -91,7 +91,7 @@ impl Providers {
         let mut http = None;
         for (site, settings) in config.providers(port)? {
             let identity = if settings.dev {
-                let provider = DevIdentityProvider::open(data_dir, settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone())?;
+                let provider = DevIdentityProvider::open(data_dir, settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone())?.with_site(site);
                 let verifier = TokenVerifier::with_static_jwks(expectations(&settings, String::new()), &provider.jwks_json())?;
                 let metadata = Arc::new(ProviderMetadata::of_dev_provider(&settings.issuer));
                 dev.insert(site, Arc::new(provider));
@@ -127,7 +127,7 @@ impl Providers {
 
 /// What a token of this provider must say (spec §5), its keys read from `jwks_url`.
 fn expectations(settings: &SiteProvider, jwks_url: String) -> VerifierConfig {
-    VerifierConfig::new(settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone(), jwks_url)
+    VerifierConfig::new(settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone(), jwks_url).with_organization(settings.organization.clone())
 }
 
 /// The dev provider's endpoints never need reading again.

@@ -1,15 +1,18 @@
-//! A development identity provider: it signs RS256 tokens with a key kept in the data
-//! directory, publishes that key as a JWKS, and serves the sign-in and sign-up frame the
-//! sites open (spec §4). It asks for no password, so it must never be mounted in production;
-//! the runtime API decides whether to mount it.
+//! A development identity provider: a standard OpenID provider (discovery, authorization
+//! code with PKCE, refresh-token rotation, userinfo, end session, JWKS) that signs RS256
+//! tokens with a key kept in the data directory and serves the sign-in and sign-up forms the
+//! sites open in their frame (spec §4). It asks for no password, so it must never be mounted
+//! in production; the runtime API decides whether to mount it (loopback only).
 
 mod accounts;
 mod form;
+mod grants;
 mod keys;
 mod pages;
 mod router;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -48,6 +51,10 @@ pub struct DevIdentityProvider {
     clock: Clock,
     /// Checks the provider's own session cookies, with the same rules as the API.
     local: TokenVerifier,
+    /// The site whose visitors this provider signs in (their tokens' `site`).
+    site: Option<Site>,
+    /// Codes and refresh tokens, shared by the clones the router holds.
+    grants: Arc<grants::Grants>,
 }
 
 impl std::fmt::Debug for DevIdentityProvider {
@@ -93,7 +100,74 @@ impl DevIdentityProvider {
             accounts,
             clock: Clock::system(),
             local,
+            site: None,
+            grants: Arc::default(),
         })
+    }
+
+    /// The site whose visitors this provider signs in.
+    pub fn with_site(mut self, site: Site) -> Self {
+        self.site = Some(site);
+        self
+    }
+
+    /// `scheme://host[:port]` of the issuer: redirect URIs must be on it.
+    pub fn origin(&self) -> String {
+        let after_scheme = self.issuer.find("://").map_or(0, |i| i + 3);
+        let end = self.issuer[after_scheme..].find('/').map_or(self.issuer.len(), |i| after_scheme + i);
+        self.issuer[..end].to_owned()
+    }
+
+    /// The discovery document (OpenID Connect Discovery 1.0 §3).
+    pub fn discovery(&self) -> Value {
+        let issuer = &self.issuer;
+        json!({
+            "issuer": issuer,
+            "authorization_endpoint": format!("{issuer}/authorize"),
+            "token_endpoint": format!("{issuer}/token"),
+            "userinfo_endpoint": format!("{issuer}/userinfo"),
+            "jwks_uri": format!("{issuer}/.well-known/jwks.json"),
+            "end_session_endpoint": format!("{issuer}/end_session"),
+            "response_types_supported": ["code"],
+            "response_modes_supported": ["query"],
+            "grant_types_supported": ["authorization_code", "refresh_token"],
+            "code_challenge_methods_supported": ["S256"],
+            "subject_types_supported": ["public"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+            "token_endpoint_auth_methods_supported": ["none"],
+            "scopes_supported": ["openid", "profile", "email", "offline_access"],
+            "prompt_values_supported": ["none", "login", "consent", "create"],
+            "ui_locales_supported": ["fr", "en", "de", "nl"],
+            "claims_supported": ["sub", "iss", "aud", "exp", "iat", "nbf", "auth_time", "nonce", "azp", "email", "email_verified", "given_name", "family_name"],
+        })
+    }
+
+    /// An ID token (OpenID Connect Core §2): for the client (`aud` and `azp` its id), with the
+    /// request's nonce.
+    pub(crate) fn id_token(&self, identity: &Identity, auth_time: i64, nonce: Option<&str>, lifetime: Duration) -> anyhow::Result<String> {
+        let now = self.clock.now();
+        let lifetime = i64::try_from(lifetime.as_secs()).unwrap_or(i64::MAX);
+        let mut claims = json!({
+            "iss": self.issuer,
+            "aud": self.authorized_party,
+            "azp": self.authorized_party,
+            "sub": Self::client_id(&identity.email),
+            "iat": now,
+            "nbf": now,
+            "exp": now.saturating_add(lifetime),
+            "auth_time": auth_time,
+            "email": identity.email,
+            "email_verified": true,
+        });
+        for (claim, value) in [("given_name", &identity.given_name), ("family_name", &identity.family_name)] {
+            if !value.is_empty() {
+                claims[claim] = json!(value);
+            }
+        }
+        if let Some(nonce) = nonce {
+            claims["nonce"] = json!(nonce);
+        }
+        self.sign_claims(Some(&self.keys.kid), &claims)
     }
 
     pub fn with_session_lifetime(mut self, lifetime: Duration) -> Self {

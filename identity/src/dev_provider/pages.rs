@@ -1,12 +1,13 @@
-//! HTML of the sign-in frame, in the four UI languages. Pages are small and script-free
-//! except for one external file (assets/result.js) that reports success to the framing page,
-//! so the Content-Security-Policy can forbid inline scripts. Every echoed value is escaped.
+//! HTML of the sign-in frame, in the four UI languages. Pages are small and have no script:
+//! the provider sends the visitor back to the site's callback page, which does the rest.
+//! Every echoed value is escaped.
 
 use site::{Lang, Site};
 
 use super::form::percent_encode;
+use super::grants::AuthRequest;
 
-/// Which form a page belongs to, and the success code the framing page waits for (spec §4).
+/// Which form a page belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FormKind {
     Login,
@@ -14,13 +15,6 @@ pub(crate) enum FormKind {
 }
 
 impl FormKind {
-    pub(crate) fn success_code(self) -> &'static str {
-        match self {
-            FormKind::Login => "LOGIN_SUCCESSFUL",
-            FormKind::Signup => "REGISTER_SUCCESSFUL",
-        }
-    }
-
     /// Relative to the page, so the router works wherever the API nests it.
     fn action(self) -> &'static str {
         match self {
@@ -30,12 +24,12 @@ impl FormKind {
     }
 }
 
-/// Where the visitor came from and in which language to speak to them.
+/// Which site's visitor, in which language, and the sign-in request the form carries.
 #[derive(Clone, Debug)]
 pub(crate) struct PageContext {
     pub site: Site,
     pub lang: Lang,
-    pub return_to: String,
+    pub request: AuthRequest,
 }
 
 /// What the visitor typed, shown again when the form is refused.
@@ -66,12 +60,9 @@ pub(crate) struct Texts {
     pub dev_notice: &'static str,
     pub bad_email: &'static str,
     pub names_required: &'static str,
-    pub logged_in: &'static str,
-    pub signed_up: &'static str,
-    pub continue_label: &'static str,
+    pub signed_out: &'static str,
     pub error_title: &'static str,
     pub bad_return: &'static str,
-    pub unknown_site: &'static str,
     pub bad_request: &'static str,
     pub wrong_origin: &'static str,
     pub server_error: &'static str,
@@ -99,12 +90,9 @@ const FR: Texts = Texts {
     dev_notice: "Fournisseur d’identité de développement : aucun mot de passe n’est demandé.",
     bad_email: "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
     names_required: "Saisissez votre prénom et votre nom (100 caractères au plus).",
-    logged_in: "Vous êtes connecté.",
-    signed_up: "Votre compte est créé.",
-    continue_label: "Continuer",
+    signed_out: "Vous êtes déconnecté.",
     error_title: "Erreur",
     bad_return: "Adresse de retour refusée : ce doit être un chemin de ce site, commençant par une seule barre oblique.",
-    unknown_site: "Site inconnu ou absent :",
     bad_request: "Requête illisible : paramètres mal encodés.",
     wrong_origin: "Ce formulaire ne peut être envoyé que depuis ce site.",
     server_error: "La connexion a échoué. Réessayez dans un instant.",
@@ -123,13 +111,10 @@ const EN: Texts = Texts {
     dev_notice: "Development identity provider: no password is asked.",
     bad_email: "Enter a valid email address, for example name@example.com.",
     names_required: "Enter your first and last name (at most 100 characters).",
-    logged_in: "You are signed in.",
-    signed_up: "Your account is created.",
-    continue_label: "Continue",
+    signed_out: "You are signed out.",
     error_title: "Error",
     bad_return:
         "Return address refused: it must be a path on this site starting with a single slash.",
-    unknown_site: "Unknown or missing site:",
     bad_request: "Unreadable request: badly encoded parameters.",
     wrong_origin: "This form can only be sent from this site.",
     server_error: "Sign-in failed. Please try again in a moment.",
@@ -148,12 +133,9 @@ const DE: Texts = Texts {
     dev_notice: "Entwicklungs-Identitätsanbieter: Es wird kein Passwort abgefragt.",
     bad_email: "Geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@beispiel.ch.",
     names_required: "Geben Sie Vor- und Nachnamen ein (höchstens 100 Zeichen).",
-    logged_in: "Sie sind angemeldet.",
-    signed_up: "Ihr Konto wurde erstellt.",
-    continue_label: "Weiter",
+    signed_out: "Sie sind abgemeldet.",
     error_title: "Fehler",
     bad_return: "Rücksprungadresse abgelehnt: Sie muss ein Pfad dieser Website sein und mit genau einem Schrägstrich beginnen.",
-    unknown_site: "Unbekannte oder fehlende Website:",
     bad_request: "Unlesbare Anfrage: falsch kodierte Parameter.",
     wrong_origin: "Dieses Formular kann nur von dieser Website gesendet werden.",
     server_error: "Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es gleich noch einmal.",
@@ -172,12 +154,9 @@ const NL: Texts = Texts {
     dev_notice: "Identiteitsprovider voor ontwikkeling: er wordt geen wachtwoord gevraagd.",
     bad_email: "Vul een geldig e-mailadres in, bijvoorbeeld naam@voorbeeld.nl.",
     names_required: "Vul je voornaam en achternaam in (maximaal 100 tekens).",
-    logged_in: "Je bent ingelogd.",
-    signed_up: "Je account is aangemaakt.",
-    continue_label: "Doorgaan",
+    signed_out: "Je bent uitgelogd.",
     error_title: "Fout",
     bad_return: "Terugkeeradres geweigerd: het moet een pad op deze site zijn dat met één schuine streep begint.",
-    unknown_site: "Onbekende of ontbrekende site:",
     bad_request: "Onleesbaar verzoek: verkeerd gecodeerde parameters.",
     wrong_origin: "Dit formulier kan alleen vanaf deze site worden verzonden.",
     server_error: "Inloggen is mislukt. Probeer het zo opnieuw.",
@@ -270,9 +249,9 @@ pub(crate) fn form_page(
         "<form method=\"post\" action=\"{}\">\n",
         kind.action()
     ));
-    body.push_str(&hidden("site", context.site.code()));
-    body.push_str(&hidden("lang", context.lang.code()));
-    body.push_str(&hidden("return", &context.return_to));
+    for (name, value) in context.request.fields() {
+        body.push_str(&hidden(name, &value));
+    }
     body.push_str(&field(
         "email",
         t.email,
@@ -304,13 +283,15 @@ pub(crate) fn form_page(
         "<button type=\"submit\">{}</button>\n</form>\n",
         escape(button)
     ));
-    let switch_href = format!(
-        "{}?site={}&lang={}&return={}",
-        switch_kind.action(),
-        context.site.code(),
-        context.lang.code(),
-        percent_encode(&context.return_to)
-    );
+    // The other form is the same request with the other prompt.
+    let mut switch_href = String::from("authorize?response_type=code");
+    for (name, value) in context.request.fields() {
+        switch_href.push_str(&format!("&{name}={}", percent_encode(&value)));
+    }
+    switch_href.push_str(match switch_kind {
+        FormKind::Signup => "&prompt=create",
+        FormKind::Login => "&prompt=login",
+    });
     body.push_str(&format!(
         "<p><a href=\"{}\">{}</a></p>\n</main>\n",
         escape(&switch_href),
@@ -319,24 +300,11 @@ pub(crate) fn form_page(
     document(&context.lang.locale_on(context.site), title, &body)
 }
 
-/// The page after success: assets/result.js reads `data-code` and `data-return`; without
-/// script, the link takes the visitor back.
-pub(crate) fn result_page(kind: FormKind, context: &PageContext) -> String {
-    let t = texts(context.lang);
-    let title = match kind {
-        FormKind::Login => t.logged_in,
-        FormKind::Signup => t.signed_up,
-    };
-    let body = format!(
-        "<main id=\"identity-result\" data-code=\"{code}\" data-return=\"{back}\">\n\
-         <h1>{title}</h1>\n<p><a href=\"{back}\">{label}</a></p>\n</main>\n\
-         <script src=\"assets/result.js\"></script>\n",
-        code = kind.success_code(),
-        back = escape(&context.return_to),
-        title = escape(title),
-        label = escape(t.continue_label),
-    );
-    document(&context.lang.locale_on(context.site), title, &body)
+/// After sign-out, when the site gave no address to go back to.
+pub(crate) fn signed_out_page(lang: Lang) -> String {
+    let t = texts(lang);
+    let body = format!("<main>\n<h1>{}</h1>\n</main>\n", escape(t.signed_out));
+    document(lang.code(), t.signed_out, &body)
 }
 
 /// A refusal with its reason; `detail` (an echoed parameter) is escaped like everything else.
@@ -352,26 +320,6 @@ pub(crate) fn error_page(lang: Lang, message: &str, detail: Option<&str>) -> Str
     );
     document(lang.code(), t.error_title, &body)
 }
-
-/// Tells the framing page that sign-in succeeded (spec §4: a `parent_exchange` message with
-/// LOGIN_SUCCESSFUL or REGISTER_SUCCESSFUL), addressed to our own origin only; opened as a
-/// page of its own, it goes back to the return path instead.
-pub(crate) const RESULT_JS: &str = r#"// Reports a finished sign-in to the page that framed this one.
-(function () {
-  "use strict";
-  var result = document.getElementById("identity-result");
-  if (!result) return;
-  var code = result.getAttribute("data-code");
-  var back = result.getAttribute("data-return") || "/";
-  // The server only ever writes same-origin paths here; checked again before navigating.
-  if (back.charAt(0) !== "/" || back.charAt(1) === "/" || back.charAt(1) === "\\") back = "/";
-  if (window.parent !== window) {
-    window.parent.postMessage({ name: "parent_exchange", code: code }, window.location.origin);
-  } else {
-    window.location.replace(back);
-  }
-})();
-"#;
 
 pub(crate) const STYLESHEET: &str = "\
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;color:#111;background:#fff}\n\
@@ -399,17 +347,24 @@ mod tests {
     }
 
     #[test]
-    fn form_escapes_the_return_path_and_links_to_the_other_form() {
-        let context = PageContext {
-            site: Site::Be,
+    fn form_carries_the_request_escaped_and_links_to_the_other_form() {
+        let request = AuthRequest {
+            client_id: "web".into(),
+            redirect_uri: "http://be.localhost:8080/nl/callback".into(),
+            scope: "openid".into(),
+            state: Some("s\"><b>".into()),
+            nonce: Some("n".into()),
+            code_challenge: "c".repeat(43),
+            prompt: None,
             lang: Lang::Nl,
-            return_to: "/x\"><b>".into(),
         };
+        let context = PageContext { site: Site::Be, lang: Lang::Nl, request };
         let html = form_page(FormKind::Login, &context, &FormValues::default(), None);
         assert!(html.contains("lang=\"nl-BE\""));
-        assert!(html.contains("value=\"/x&quot;&gt;&lt;b&gt;\""));
+        assert!(html.contains("name=\"state\" value=\"s&quot;&gt;&lt;b&gt;\""));
         assert!(!html.contains("<b>"));
-        assert!(html.contains("href=\"signup?site=be&amp;lang=nl&amp;return=%2Fx%22%3E%3Cb%3E\""));
+        assert!(html.contains("&amp;state=s%22%3E%3Cb%3E"));
+        assert!(html.contains("&amp;prompt=create\""));
         assert!(html.contains("<label for=\"email\">E-mailadres</label>"));
     }
 }
