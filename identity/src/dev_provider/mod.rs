@@ -276,6 +276,8 @@ impl DevIdentityProvider {
             "exp": now.saturating_add(lifetime),
             "auth_time": auth_time,
             "email": identity.email,
+            // Every token its own, even two issued in the same second (RFC 7519 §4.1.7).
+            "jti": grants::random_token(),
         });
         // Empty names are left out rather than sent as "" so clients fall back cleanly.
         for (claim, value) in [

@@ -307,13 +307,21 @@ let accounts = 0;
 export const freshEmail = () => `browser-${process.pid}-${Date.now()}-${++accounts}@example.org`;
 
 /**
- * Signs in through the dev identity provider's page opened on its own (not framed), which
- * sets the session cookie and returns to `returnTo`; faster than the header's frame, which
- * sign-in.test.mjs covers.
+ * Signs in as a visitor does: the header's "Se connecter", the invitation's button, the dev
+ * identity provider's form in the frame (the authorization-code flow with PKCE), until the
+ * header shows the avatar. Ends on `returnTo` of `site`, signed in.
  */
 export async function signInDirectly(page, site, email = freshEmail(), returnTo = '/') {
-  await page.goto(siteUrl(site, `/identity/login?site=${site}&lang=fr&return=${encodeURIComponent(returnTo)}`));
-  await page.fill('#email', email);
-  await Promise.all([page.waitForURL((url) => url.pathname === returnTo), page.click('button[type=submit]')]);
+  await page.goto(siteUrl(site, returnTo));
+  const account = page.locator('header.site-header nav.account');
+  await account.locator('.sign-in').first().click();
+  const popin = page.getByRole('dialog');
+  await popin.waitFor();
+  await popin.locator('button.button').first().click();
+  const frame = page.frameLocator('iframe.identity-frame');
+  await frame.locator('input[type=email]').fill(email);
+  await frame.locator('button[type=submit]').click();
+  await account.locator('button.avatar').waitFor();
+  await page.locator('iframe.identity-frame').waitFor({ state: 'detached' });
   return email;
 }
