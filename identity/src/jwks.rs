@@ -125,11 +125,11 @@ struct RefreshState {
 
 impl KeySource {
     pub(crate) fn remote(url: String) -> anyhow::Result<KeySource> {
-        let client = reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .timeout(FETCH_TIMEOUT)
             .connect_timeout(FETCH_TIMEOUT)
-            .redirect(reqwest::redirect::Policy::limited(3))
-            .build()?;
+            .redirect(reqwest::redirect::Policy::limited(3));
+        let client = crate::resolve_localhost(builder, &url).build()?;
         Ok(KeySource::Remote(RemoteJwks {
             url,
             client,

@@ -28,3 +28,15 @@ pub use dev_provider::DevIdentityProvider;
 pub use error::TokenError;
 pub use headers::{bearer_token, logout_cookie, session_token, SESSION_COOKIE};
 pub use verify::TokenVerifier;
+
+/// Resolves `localhost` and `*.localhost` in `url` to the loopback address, as RFC 6761 §6.3
+/// says and browsers do (the system resolver here knows only `localhost` itself), so a
+/// provider served at `http://fr.localhost:9300` in tests and local use is reached at all.
+pub fn resolve_localhost(builder: reqwest::ClientBuilder, url: &str) -> reqwest::ClientBuilder {
+    match reqwest::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_ascii_lowercase)) {
+        Some(host) if host == "localhost" || host.ends_with(".localhost") => {
+            builder.resolve(&host, std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        }
+        _ => builder,
+    }
+}

@@ -22,7 +22,7 @@ pub const DEV_PREFIX: &str = "/identity";
 /// A discovery document is read again after this long.
 const DISCOVERY_TTL: Duration = Duration::from_secs(3600);
 /// After a failure, the provider is not asked again for this long (no hammering).
-const DISCOVERY_RETRY: Duration = Duration::from_secs(30);
+const DISCOVERY_RETRY: Duration = Duration::from_secs(10);
 const DISCOVERY_TIMEOUT: Duration = Duration::from_secs(5);
 /// A discovery document is a few kilobytes.
 const MAX_DISCOVERY_BYTES: usize = 256 * 1024;
@@ -88,7 +88,6 @@ impl Providers {
     pub fn start(config: &IdentityConfig, port: u16, data_dir: &Path) -> anyhow::Result<Providers> {
         let mut sites = HashMap::new();
         let mut dev = HashMap::new();
-        let mut http = None;
         for (site, settings) in config.providers(port)? {
             let identity = if settings.dev {
                 let provider = DevIdentityProvider::open(data_dir, settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone())?.with_site(site);
@@ -98,11 +97,9 @@ impl Providers {
                 let known = Discovered { known: Some((metadata, verifier, far_future())), failed: None };
                 SiteIdentity { settings, state: Mutex::new(known), http: None }
             } else {
-                let client = match &http {
-                    Some(c) => c,
-                    None => http.insert(reqwest::Client::builder().timeout(DISCOVERY_TIMEOUT).redirect(reqwest::redirect::Policy::none()).build()?),
-                };
-                SiteIdentity { settings, state: Mutex::new(Discovered::default()), http: Some(client.clone()) }
+                let builder = reqwest::Client::builder().timeout(DISCOVERY_TIMEOUT).redirect(reqwest::redirect::Policy::none());
+                let client = identity::resolve_localhost(builder, &settings.issuer).build()?;
+                SiteIdentity { settings, state: Mutex::new(Discovered::default()), http: Some(client) }
             };
             sites.insert(site, identity);
         }
