@@ -124,6 +124,10 @@ pub trait ClientStore: Send + Sync {
 
     async fn voucher(&self, site: &str, code: &str) -> Result<Option<Voucher>, StoreError>;
 
+    /// Spends `key` until `expires_at` (Unix seconds): true the first time, false while it is
+    /// spent. Atomic across replicas sharing the store (captcha solutions are used once).
+    async fn spend_once(&self, key: &str, expires_at: i64) -> Result<bool, StoreError>;
+
     /// Creates or replaces the gift card `(site, number)`.
     async fn put_gift_card(&self, card: &GiftCard) -> Result<(), StoreError>;
 

@@ -508,6 +508,29 @@ impl ClientStore for PostgresStore {
         row.as_ref().map(voucher_from_row).transpose()
     }
 
+    async fn spend_once(&self, key: &str, expires_at: i64) -> Result<bool, StoreError> {
+        validate::spent_key(key)?;
+        let now = chrono::Utc::now().timestamp();
+        // One statement: concurrent spends of one key serialise on its row, and exactly one
+        // gets a row back.
+        let spent = sqlx::query(
+            "INSERT INTO spent_keys (key, expires_at) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at \
+             WHERE spent_keys.expires_at < $3 RETURNING key",
+        )
+        .bind(key)
+        .bind(expires_at)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?
+        .is_some();
+        sqlx::query("DELETE FROM spent_keys WHERE key IN (SELECT key FROM spent_keys WHERE expires_at < $1 LIMIT 32)")
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(spent)
+    }
+
     async fn put_gift_card(&self, card: &GiftCard) -> Result<(), StoreError> {
         validate::gift_card(card)?;
         sqlx::query(

@@ -556,6 +556,30 @@ impl ClientStore for SqliteStore {
         row.as_ref().map(voucher_from_row).transpose()
     }
 
+    async fn spend_once(&self, key: &str, expires_at: i64) -> Result<bool, StoreError> {
+        validate::spent_key(key)?;
+        let now = chrono::Utc::now().timestamp();
+        // One statement: a key still spent is left alone (no row returned), an expired one is
+        // spent again.
+        let spent = sqlx::query(
+            "INSERT INTO spent_keys (key, expires_at) VALUES (?1, ?2) \
+             ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at \
+             WHERE spent_keys.expires_at < ?3 RETURNING key",
+        )
+        .bind(key)
+        .bind(expires_at)
+        .bind(now)
+        .fetch_optional(&self.writer)
+        .await?
+        .is_some();
+        // Expired keys go a few at a time, so no call pays for a long sweep.
+        sqlx::query("DELETE FROM spent_keys WHERE key IN (SELECT key FROM spent_keys WHERE expires_at < ?1 LIMIT 32)")
+            .bind(now)
+            .execute(&self.writer)
+            .await?;
+        Ok(spent)
+    }
+
     async fn put_gift_card(&self, card: &GiftCard) -> Result<(), StoreError> {
         validate::gift_card(card)?;
         sqlx::query(

@@ -40,6 +40,14 @@ pub fn key(what: &str, value: &str) -> Result<(), StoreError> {
     text(what, value, MAX_TEXT_LEN)
 }
 
+/// A spent key (a captcha solution's signature): 1 to 512 bytes.
+pub fn spent_key(value: &str) -> Result<(), StoreError> {
+    if value.is_empty() || value.len() > 512 {
+        return Err(invalid("a spent key has 1 to 512 bytes".to_string()));
+    }
+    Ok(())
+}
+
 /// A site code as the platform writes it ("fr", "nl", …): short, lower-case ASCII.
 pub fn site(value: &str) -> Result<(), StoreError> {
     let well_formed = (1..=16).contains(&value.len())

@@ -53,6 +53,7 @@ on_both_backends!(
     vouchers_and_gift_cards_round_trip,
     invalid_inputs_are_refused_and_not_stored,
     migrations_run_again_without_harm,
+    a_key_is_spent_once_until_it_expires,
 );
 
 const FR: &str = "fr";
@@ -732,4 +733,30 @@ async fn migrations_run_again_without_harm(db: TestDb) {
     assert_eq!(db.store.favourites("c1", FR).await.unwrap(), ["b", "a"]);
     let loved = feeling("dune", None, Some(Emotion::Loved));
     assert_eq!(second.all_feelings("c1").await.unwrap(), [loved]);
+}
+
+/// Captcha solutions: accepted once across replicas (two stores on one database), refused
+/// while spent, usable again once expired; an oversized key is refused.
+async fn a_key_is_spent_once_until_it_expires(db: TestDb) {
+    let now = chrono::Utc::now().timestamp();
+    let store = db.store.clone();
+    assert!(store.spend_once("sig-1", now + 300).await.expect("spend"));
+    assert!(!store.spend_once("sig-1", now + 300).await.expect("spend again"));
+    // Expired: spent anew.
+    assert!(store.spend_once("sig-old", now - 1).await.expect("spend"));
+    assert!(store.spend_once("sig-old", now + 300).await.expect("spend after expiry"));
+    // Sixteen racers through two stores: exactly one wins.
+    let other = db.reopen().await;
+    let mut racers = JoinSet::new();
+    for n in 0..16 {
+        let s = if n % 2 == 0 { store.clone() } else { other.clone() };
+        racers.spawn(async move { s.spend_once("sig-race", now + 300).await.expect("spend") });
+    }
+    let mut wins = 0;
+    while let Some(won) = racers.join_next().await {
+        wins += usize::from(won.expect("task"));
+    }
+    assert_eq!(wins, 1);
+    assert!(store.spend_once(&"k".repeat(513), now + 300).await.is_err());
+    assert!(store.spend_once("", now + 300).await.is_err());
 }

@@ -122,13 +122,14 @@ impl Live {
         if config.seed_demo_cards {
             crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive()).await.context("seeding the demo cards")?;
         }
+        let captcha = crate::captcha::from_config(&config.captcha, &config.data_dir, store.clone())?;
         let providers = crate::providers::Providers::start(&config.identity, config.listen.port(), &config.data_dir)?;
         Ok(Live {
             search: Arc::new(search),
             store,
             providers,
             clients: Default::default(),
-            captcha: crate::captcha::from_config(&config.captcha.verifier)?,
+            captcha,
             card_limiter: RateLimiter::per_minute(config.card_lookups_per_minute),
             routes,
         })

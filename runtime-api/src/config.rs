@@ -166,9 +166,21 @@ impl IdentityConfig {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CaptchaConfig {
-    /// `dev` accepts the response `dev-ok` (and refuses anything else); `none` refuses every
-    /// look-up, for a deployment without a captcha service yet (`CAPTCHA_VERIFIER`).
+    /// `altcha` (the widget's proof of work, checked here), `dev` (accepts `dev-ok`: for curl
+    /// and the API's tests, never for visitors) or `none` (refuses every look-up)
+    /// (`CAPTCHA_VERIFIER`).
     pub verifier: String,
+    /// ALTCHA's HMAC key, at least 32 characters, the same on every replica
+    /// (`CAPTCHA_HMAC_KEY`).
+    pub hmac_key: Option<String>,
+    /// Without a key, make one in the data directory (one replica, local use); production
+    /// turns this off so that a missing key stops start-up.
+    pub generate_hmac_key: bool,
+    /// The largest number of a challenge: the work a visitor's browser does (about half of it
+    /// on average).
+    pub max_number: u64,
+    /// How long a challenge, and so its solution, stays valid.
+    pub expires_secs: u64,
 }
 
 impl Default for Config {
@@ -212,11 +224,42 @@ impl Default for IdentityConfig {
 
 impl Default for CaptchaConfig {
     fn default() -> Self {
-        CaptchaConfig { verifier: "dev".into() }
+        CaptchaConfig { verifier: "altcha".into(), hmac_key: None, generate_hmac_key: true, max_number: 50_000, expires_secs: 300 }
     }
 }
 
 impl Config {
+    /// The services here that let anybody in (sign in as anyone, a known captcha answer,
+    /// known cards): for local use only.
+    pub fn dev_services(&self) -> Vec<&'static str> {
+        let mut on = Vec::new();
+        if self.identity.dev_provider && self.identity.providers(self.listen.port()).is_ok_and(|p| p.iter().any(|(_, p)| p.dev)) {
+            on.push("the dev identity provider (sign in as anyone, no password)");
+        }
+        if self.captcha.verifier == "dev" {
+            on.push("the dev captcha (a fixed answer)");
+        }
+        if self.seed_demo_cards {
+            on.push("the demo vouchers and gift cards");
+        }
+        on
+    }
+
+    /// Dev services answer on the loopback address only: on any other, start-up stops.
+    pub fn check_exposure(&self) -> anyhow::Result<()> {
+        let dev = self.dev_services();
+        if !dev.is_empty() && !self.listen.ip().is_loopback() {
+            anyhow::bail!(
+                "refusing to listen on {} with {}: these are for local use on a loopback address; \
+                 run with --config config/runtime-api.production.toml (or turn off identity.dev_provider, \
+                 captcha.verifier = \"dev\" and seed_demo_cards)",
+                self.listen,
+                dev.join(", ")
+            );
+        }
+        Ok(())
+    }
+
     /// The file (if any), then the environment.
     pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
         let mut config = match file {
@@ -289,6 +332,9 @@ impl Config {
         if let Some(v) = env("CAPTCHA_VERIFIER") {
             self.captcha.verifier = v;
         }
+        if let Some(v) = env("CAPTCHA_HMAC_KEY").filter(|v| !v.is_empty()) {
+            self.captcha.hmac_key = Some(v);
+        }
         if self.request_timeout_secs == 0 {
             anyhow::bail!("request_timeout_secs must be at least 1");
         }
@@ -336,12 +382,29 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("production config exists");
         let config: Config = toml::from_str(&text).expect("parses");
         assert!(!config.identity.dev_provider);
-        assert_ne!(config.captcha.verifier, "dev");
+        assert_eq!(config.captcha.verifier, "altcha");
+        assert!(!config.captcha.generate_hmac_key, "replicas share a configured key");
         assert!(config.identity.issuer.is_some());
         assert!(!config.seed_demo_cards);
         // Every site has a provider that is not the dev one.
         let providers = config.identity.providers(443).expect("every site has a provider");
         assert!(providers.iter().all(|(_, p)| !p.dev && p.issuer.starts_with("https://")));
+    }
+
+    #[test]
+    fn dev_services_are_named_and_kept_off_other_addresses() {
+        let local = Config::default();
+        assert!(local.listen.ip().is_loopback(), "the default address is the loopback");
+        let dev = local.dev_services();
+        assert_eq!(dev.len(), 2, "{dev:?}");
+        assert!(local.check_exposure().is_ok());
+        let exposed = Config { listen: "0.0.0.0:8080".parse().unwrap(), ..Config::default() };
+        let err = exposed.check_exposure().unwrap_err().to_string();
+        assert!(err.contains("dev identity provider") && err.contains("demo vouchers"), "{err}");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/runtime-api.production.toml");
+        let production: Config = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(production.dev_services().is_empty());
+        assert!(production.check_exposure().is_ok());
     }
 
     #[test]

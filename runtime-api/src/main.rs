@@ -113,6 +113,14 @@ fn init_logs(format: LogFormat) {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let started = Instant::now();
+    config.check_exposure()?;
+    let dev = config.dev_services();
+    if !dev.is_empty() {
+        // Said where an operator looks first, whatever the log settings.
+        let line = format!("runtime-api: local use only, on {}: {}", config.listen, dev.join("; "));
+        eprintln!("{line}");
+        tracing::warn!("{line}");
+    }
     let loaded = Loaded::read(&config)?;
     let live = Live::start(&config, &loaded.snapshot, &loaded.brand).await?;
     let options = ServiceOptions {

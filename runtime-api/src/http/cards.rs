@@ -19,8 +19,21 @@ pub const CAPTCHA_HEADER: &str = "x-captcha-response";
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("cards")
+        .get("/captcha/challenge", challenge, "A new ALTCHA challenge for the captcha widget (proof of work)")
         .get("/voucher/{code}", voucher, "Checks a voucher (needs the X-Captcha-Response header)")
         .get("/gift-card/{a}/{b}", gift_card, "A gift card's balance by number and PIN (needs the X-Captcha-Response header)")
+        // A card's answer (and a challenge) is one visitor's: no cache keeps it.
+        .map_router(|r| r.layer(axum::middleware::map_response(private_no_store)))
+}
+
+async fn private_no_store(mut response: axum::response::Response) -> axum::response::Response {
+    response.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));
+    response
+}
+
+/// A fresh challenge; 404 when the configured verifier has none (`dev`, `none`).
+async fn challenge(State(app): State<AppState>) -> ApiResult<Json<crate::captcha::AltchaChallenge>> {
+    app.live()?.captcha.challenge().map(Json).ok_or_else(|| ApiError::not_found("captcha challenge", "this server's captcha needs none".to_string()))
 }
 
 /// The client's address, from the connection (absent when a test calls the router directly).

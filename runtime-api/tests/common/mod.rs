@@ -334,7 +334,9 @@ pub static LIVE: LazyLock<LiveFixture> = LazyLock::new(build_live);
 fn build_live() -> LiveFixture {
     let data_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("runtime-api-live-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data_dir);
-    let config = runtime_api::config::Config { data_dir, card_lookups_per_minute: CARD_LOOKUPS_PER_MINUTE, ..Default::default() };
+    // The dev captcha (a fixed answer): these tests are about the calls; ALTCHA has its own.
+    let captcha = runtime_api::config::CaptchaConfig { verifier: "dev".into(), ..Default::default() };
+    let config = runtime_api::config::Config { data_dir, card_lookups_per_minute: CARD_LOOKUPS_PER_MINUTE, captcha, ..Default::default() };
     let brand = Brand::from_json(BRAND_JSON).expect("config/brand.json parses");
     let snapshot = snapshot().clone();
     // Started on a runtime of its own, on its own thread (tests already run inside one), and
