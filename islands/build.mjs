@@ -49,9 +49,9 @@ const shared = {
   format: "esm",
   minify: true,
   target: "es2020",
-  // Class fields as written (every browser since 2021 has them): lowering them costs a helper
-  // chunk that every page loads.
-  supported: { "class-field": true },
+  // Class fields, private ones included, as written (every browser since 2021 has them):
+  // lowering them costs a helper chunk that every page loads.
+  supported: { "class-field": true, "class-private-field": true, "class-private-method": true, "class-private-accessor": true, "class-private-static-field": true, "class-private-static-method": true, "class-private-static-accessor": true, "class-static-field": true, "class-private-brand-check": true },
   platform: "browser",
   legalComments: "none",
   jsx: "automatic",

@@ -440,7 +440,7 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
                         "title": show.get("title"),
                     })
                 }),
-                "voucher" => Some(json!({})),
+                "voucher" | "gift-card" => Some(json!({})),
                 "subscription" => Some(subscription_props(data, page, &string("subscription.perMonth"))),
                 "help-chat" => Some(json!({
                     "chat": data.settings.settings.agent_chat,

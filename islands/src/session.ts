@@ -5,27 +5,12 @@
 // stored sign-in (./auth/record.ts) costs no request at all; the sign-in flow's code
 // (./auth/oidc.ts) loads only for a visitor who has one.
 
-import type { AuthDeps } from "./auth/oidc";
 import { hasStoredSession } from "./auth/record";
 import { clientFromAccount, webCryptoSha256 } from "./lib/account";
-import { safeStorage } from "./lib/storage";
 import { pageApi } from "./stores/page/api";
-import { pageEnv, pageOrigin, perPage, type PageEnv, type PageSite } from "./stores/page/env";
+import { pageEnv, pageOrigin, type PageEnv, type PageSite } from "./stores/page/env";
 import type { SignedInSession } from "./stores/client";
 import type { AccountPayload, Client, Emotion, Feelings } from "./types";
-
-/** The sign-in flow's dependencies on this page: given to ./auth/oidc.ts, which imports none. */
-export const pageAuthDeps = perPage((env): AuthDeps => {
-  const win = env.window;
-  return {
-    storage: env.storage,
-    session: safeStorage(() => win?.sessionStorage),
-    clock: env.clock,
-    fetch: env.fetch ?? ((input, init) => fetch(input, init)),
-    origin: pageOrigin(),
-    ...(win ? { window: win, crypto: win.crypto } : {}),
-  };
-});
 
 /**
  * The session now, asked again at each call (the client store's reloads): null when no
@@ -34,8 +19,8 @@ export const pageAuthDeps = perPage((env): AuthDeps => {
  */
 export async function signedInSession(page: Pick<PageSite, "lang">): Promise<SignedInSession | null> {
   if (!hasStoredSession(pageEnv().storage)) return null;
-  const { accessToken } = await import("./auth/oidc");
-  const token = await accessToken(pageAuthDeps());
+  const { accessToken, pageAuthDeps } = await import("./auth/oidc");
+  const token = await accessToken(pageAuthDeps(pageEnv(), pageOrigin()));
   const api = pageApi(page);
   api.setToken(token);
   if (!token) return null;

@@ -517,6 +517,35 @@ export function signOut(deps: AuthDeps): string | null {
   return url.toString();
 }
 
+/** Storage calls that throw (private modes, a full quota) are "nothing stored". */
+function quietStorage(open: () => Storage | undefined): KeyValueStore {
+  const run = <T>(f: (s: Storage) => T): T | null => {
+    try {
+      const s = open();
+      return s ? f(s) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { getItem: (k) => run((s) => s.getItem(k)), setItem: (k, v) => void run((s) => s.setItem(k, v)), removeItem: (k) => void run((s) => s.removeItem(k)) };
+}
+
+/**
+ * The flow's dependencies on a page, from the page's environment (passed in, so that this
+ * module imports nothing the first stage holds: see ./record.ts).
+ */
+export function pageAuthDeps(env: { storage: KeyValueStore; clock: Clock; fetch?: typeof fetch; window?: Window }, origin: string): AuthDeps {
+  const win = env.window;
+  return {
+    storage: env.storage,
+    session: quietStorage(() => win?.sessionStorage),
+    clock: env.clock,
+    fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+    origin,
+    ...(win ? { window: win, crypto: win.crypto } : {}),
+  };
+}
+
 export interface PageAuthPort {
   authorizeUrl(provider: IdentityProvider, request: SignInRequest): Promise<string>;
   signOut(): string | null;

@@ -6,7 +6,7 @@
 // written to the console. Markup: `<div data-island="callback" data-hydrate="load" hidden>`.
 
 import type { IslandProps } from "../components/island-props";
-import { pageAuthDeps } from "../session";
+import { pageEnv } from "../stores/page/env";
 
 /** The spec's frame success codes (as the client store reads them). */
 const SIGNED_IN = "LOGIN_SUCCESSFUL";
@@ -28,8 +28,8 @@ export function mount(el: HTMLElement, _props: IslandProps): void {
     return;
   }
   // The sign-in code loads on demand, as everywhere (islands.json `onDemand`).
-  void import("../auth/oidc").then(({ completeSignIn, recordError, CALLBACK_MESSAGE }) => {
-    const deps = pageAuthDeps();
+  void import("../auth/oidc").then(({ completeSignIn, recordError, pageAuthDeps, CALLBACK_MESSAGE }) => {
+    const deps = pageAuthDeps(pageEnv(), win.location.origin);
     return completeSignIn(deps, query).then(
     (done) => {
       if (parent) {

@@ -3,10 +3,12 @@
 // wrong captcha, too many checks) — shows the message given, as a warning alert styled
 // `voucher-error-alert` with the warning icon, and in the dialog.
 //
-// The captcha: a field whose value is sent as `X-Captcha-Response`. A captcha provider's
-// widget writes its answer into it (then hidden); without one, the visitor types it.
+// The captcha: the ALTCHA widget (../captcha/Captcha.tsx), whose solution is sent as
+// `X-Captcha-Response`; the check is possible once it is solved, and each answer asks for a
+// new one (the API accepts a solution once).
 
 import { useId, useState } from "react";
+import { Captcha } from "../captcha/Captcha";
 import { ApiError } from "../../api/client";
 import { pageAlerts } from "../../stores/page/alerts";
 import { pageApi } from "../../stores/page/api";
@@ -17,10 +19,7 @@ import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
 
-export interface VoucherProps extends IslandProps {
-  /** A captcha challenge image, when the captcha is one to read. */
-  captchaImage?: string;
-}
+export type VoucherProps = IslandProps;
 
 type Result = { ok: true; card: VoucherCard } | { ok: false; message: string } | null;
 
@@ -42,9 +41,10 @@ export function VoucherChecker(props: VoucherProps) {
 function VoucherForm(props: VoucherProps) {
   const t = useT();
   const codeId = useId();
-  const captchaId = useId();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
 
   const refuse = (message: string) => {
     setResult({ ok: false, message });
@@ -55,7 +55,6 @@ function VoucherForm(props: VoucherProps) {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const code = (form.elements.namedItem("code") as HTMLInputElement).value.trim();
-    const captcha = (form.elements.namedItem("captcha") as HTMLInputElement).value.trim();
     if (!code || !captcha) return;
     setBusy(true);
     try {
@@ -67,6 +66,8 @@ function VoucherForm(props: VoucherProps) {
       refuse(typeof message === "string" && message ? message : t("alerts.genericError"));
     } finally {
       setBusy(false);
+      // A solution is good for one check: the next one needs a new challenge.
+      setRound((r) => r + 1);
     }
   };
 
@@ -76,10 +77,9 @@ function VoucherForm(props: VoucherProps) {
       <form className="voucher-form" onSubmit={(e) => void check(e)} aria-busy={busy}>
         <label htmlFor={codeId}>{t("voucher.code")}</label>
         <input id={codeId} name="code" required autoComplete="off" autoCapitalize="characters" placeholder={t("voucher.codePlaceholder")} />
-        <label htmlFor={captchaId}>{t("voucher.captcha")}</label>
-        {props.captchaImage ? <img src={props.captchaImage} alt="" /> : null}
-        <input id={captchaId} name="captcha" required autoComplete="off" />
-        <button type="submit" className="button tap" disabled={busy}>
+        <p className="captcha-hint">{t("voucher.captcha")}</p>
+        <Captcha language={props.lang} round={round} onChange={setCaptcha} />
+        <button type="submit" className="button tap" disabled={busy || !captcha}>
           {t("voucher.check")}
         </button>
       </form>

@@ -2,7 +2,7 @@
 // first load is the session the page's first stage already asked for (no second request);
 // the identity frame's messages are followed from the start.
 
-import { pageAuthDeps, probeSession, signedInSession } from "../../session";
+import { probeSession, signedInSession } from "../../session";
 import { pageAlerts } from "./alerts";
 import { followBrowserEvents } from "../browser-events";
 import { createClientStore, type ClientStore } from "../client";
@@ -29,9 +29,9 @@ export function pageClient(page: LabelledPage): ClientStore {
     url: env.url,
     cookies: pageCookies(),
     session: () => signedInSession(page),
-    auth: () => import("../../auth/oidc").then((m) => m.authPort(pageAuthDeps())),
+    auth: () => import("../../auth/oidc").then((m) => m.authPort(m.pageAuthDeps(env, pageOrigin()))),
     onUnavailable: () =>
-      pageAlerts().getState().push({ level: "warning", title: page.labels?.["client.providerUnavailable"] ?? page.labels?.["alerts.genericError"] ?? "", icon: "warning", closable: true }),
+      pageAlerts().getState().push({ level: "warning", title: page.labels?.["client.providerUnavailable"] ?? "", icon: "warning", closable: true }),
     firstSession: () => probeSession(page),
   });
   client = { env, value, ...(env.window ? { stop: followBrowserEvents(env.window, { client: value }) } : {}) };

@@ -1,0 +1,110 @@
+// The gift card's balance (spec §4 gift-card modal, §7 `GET /gift-card/{number}/{pin}` with a
+// captcha header, §8 messages): number, security code and the captcha; the answer's balance
+// and expiry, or the message the API gives, in a status region. The PIN is never kept: not in
+// the address (a header-less GET whose path the API redacts from its logs), not in storage.
+
+import { useId, useState } from "react";
+import { ApiError } from "../../api/client";
+import { pageModals } from "../../stores/page/modals";
+import { pageOrigin } from "../../stores/page/env";
+import type { GiftCardResult } from "../../types";
+import { Captcha } from "../captcha/Captcha";
+import { useT } from "../i18n";
+import type { IslandProps } from "../island-props";
+import { ModalDialog } from "../ModalDialog";
+import { useStore } from "../use-store";
+
+export type GiftCardProps = IslandProps;
+
+type Shown = { ok: true; balance: string; expiry: string | null } | { ok: false; message: string } | null;
+
+/** The balance in the page's language: `25,50 €`, `€25.50`. */
+export const formatAmount = (amount: number, currency: string, lang: string, site: string) =>
+  new Intl.NumberFormat(`${lang}-${site.toUpperCase()}`, { style: "currency", currency: currency || "EUR" }).format(amount);
+
+/** One look-up: never cached, the captcha's solution as its header. */
+export async function lookUp(number: string, pin: string, captcha: string, lang: string): Promise<GiftCardResult> {
+  const url = new URL(`/api/gift-card/${encodeURIComponent(number)}/${encodeURIComponent(pin)}`, pageOrigin());
+  url.searchParams.set("language", lang);
+  const response = await fetch(url, { headers: { Accept: "application/json", "X-Captcha-Response": captcha }, cache: "no-store", credentials: "same-origin" });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiError(response.status, body, url.pathname.replace(/\/[^/]+\/[^/]+$/, "/…"));
+  return body as GiftCardResult;
+}
+
+export function GiftCardCheck(props: GiftCardProps) {
+  const t = useT();
+  const open = useStore(pageModals(), (s) => s.modals.giftCard.open);
+  return (
+    <>
+      <button type="button" className="button tap" aria-haspopup="dialog" aria-expanded={open} onClick={() => void pageModals().getState().open("giftCard")}>
+        {t("giftCard.checkBalance")}
+      </button>
+      <ModalDialog id="giftCard" title={t("giftCard.checkBalance")} closeLabel={t("modals.close")} className="gift-card">
+        <GiftCardForm {...props} />
+      </ModalDialog>
+    </>
+  );
+}
+
+function GiftCardForm(props: GiftCardProps) {
+  const t = useT();
+  const numberId = useId();
+  const pinId = useId();
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Shown>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+
+  const check = async (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+    const number = field("number").value.replace(/\s+/g, "");
+    const pin = field("pin").value.trim();
+    if (!number || !pin || !captcha) return;
+    setBusy(true);
+    try {
+      const answer = await lookUp(number, pin, captcha, props.lang);
+      if (answer.resultCode === 0 && answer.card) {
+        const { balance, currency, expiry } = answer.card;
+        setShown({ ok: true, balance: formatAmount(balance, currency, props.lang, props.site), expiry: expiry ?? null });
+      } else setShown({ ok: false, message: answer.message || t("giftCard.notFound") });
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
+      setShown({ ok: false, message: typeof message === "string" && message ? message : t("alerts.genericError") });
+    } finally {
+      // Not kept in the form either once answered.
+      field("pin").value = "";
+      setBusy(false);
+      setRound((r) => r + 1);
+    }
+  };
+
+  return (
+    <>
+      <form className="gift-card-form" onSubmit={(e) => void check(e)} aria-busy={busy}>
+        <label htmlFor={numberId}>{t("giftCard.number")}</label>
+        <input id={numberId} name="number" required inputMode="numeric" autoComplete="off" />
+        <label htmlFor={pinId}>{t("giftCard.securityCode")}</label>
+        <input id={pinId} name="pin" required inputMode="numeric" autoComplete="off" type="password" />
+        <Captcha language={props.lang} round={round} onChange={setCaptcha} />
+        <button type="submit" className="button tap" disabled={busy || !captcha}>
+          {t("giftCard.checkBalance")}
+        </button>
+      </form>
+      <div className="gift-card-result" role="status">
+        {shown?.ok ? (
+          <>
+            <p>
+              <strong>{t("giftCard.balance", { amount: shown.balance })}</strong>
+            </p>
+            {shown.expiry ? <p>{t("giftCard.expiry", { date: shown.expiry.split("-").reverse().join("/") })}</p> : null}
+          </>
+        ) : shown ? (
+          <p>{shown.message}</p>
+        ) : null}
+      </div>
+    </>
+  );
+}
