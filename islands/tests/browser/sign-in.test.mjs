@@ -146,3 +146,22 @@ test('login_required from a silent sign-in leaves the visitor anonymous, quietly
     await page.locator('header.site-header nav.account').getByText('Se connecter').waitFor();
     assert.deepEqual(trouble, [], 'no console error, no failed request');
   }));
+
+test('when the provider cannot be reached, signing in says so in an alert, and nothing is retried', (t) =>
+  browser.page(t, async (page) => {
+    // scripts/test gives the Swiss site a provider nobody answers for.
+    const webview = [];
+    page.on('request', (r) => r.url().includes('/api/webview') && webview.push(r.url()));
+    await page.goto(siteUrl('ch', '/fr'));
+    const account = page.locator('header.site-header nav.account');
+    await account.locator('.sign-in').first().click();
+    await page.getByRole('dialog').locator('button.button').first().click();
+    const alert = page.locator('.alerts .alert.alert-warning');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /service de connexion ne répond pas/);
+    assert.equal(await page.locator('iframe.identity-frame').count(), 0, 'no frame');
+    await page.waitForTimeout(1500);
+    assert.equal(webview.length, 1, 'asked once, not in a loop');
+    // The page itself still works as for an anonymous visitor.
+    assert.equal(await account.locator('button.avatar').count(), 0);
+  }));
