@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 };
+const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 // The flags the project uses for every Chromium run: no sandbox in containers, no GPU, and no
 // background traffic (the network only reaches package registries).
@@ -33,7 +33,7 @@ const results = [];
 let missed = 0;
 try {
   for (const url of urls) {
-    const runner = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+    const runner = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
     const lhr = runner?.lhr;
     if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -51,17 +51,22 @@ try {
       fcpMs: audit("first-contentful-paint"),
       tbtMs: audit("total-blocking-time"),
       failingAccessibilityAudits: failing,
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      failingBestPractices: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && lhr.categories["best-practices"].auditRefs.some((r) => r.id === a.id && r.weight > 0))
+        .map((a) => a.id),
     };
-    const ok = row.performance >= TARGETS.performance && row.accessibility >= TARGETS.accessibility && row.cls <= TARGETS.cls;
+    const ok = row.performance >= TARGETS.performance && row.accessibility >= TARGETS.accessibility && row.cls <= TARGETS.cls && row.bestPractices >= TARGETS.bestPractices;
     if (!ok) missed++;
     results.push(row);
     console.log(
-      `${url.padEnd(48)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  CLS ${row.cls.toFixed(3)}  LCP ${Math.round(row.lcpMs)} ms  FCP ${Math.round(row.fcpMs)} ms  TBT ${Math.round(row.tbtMs)} ms${ok ? "" : "  ← below target"}${failing.length ? `  (a11y: ${failing.join(", ")})` : ""}`,
+      `${url.padEnd(48)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  best practices ${String(row.bestPractices).padStart(3)}  SEO ${String(row.seo).padStart(3)}  CLS ${row.cls.toFixed(3)}  LCP ${Math.round(row.lcpMs)} ms  FCP ${Math.round(row.fcpMs)} ms  TBT ${Math.round(row.tbtMs)} ms${ok ? "" : "  ← below target"}${failing.length ? `  (a11y: ${failing.join(", ")})` : ""}${row.failingBestPractices.length ? `  (best practices: ${row.failingBestPractices.join(", ")})` : ""}`,
     );
   }
 } finally {
   await chrome.kill();
 }
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ targets: TARGETS, results }, null, 2));
-console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls} — ${missed === 0 ? "all met" : `${missed} page(s) below`}`);
+console.log(`targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, CLS ≤ ${TARGETS.cls} — ${missed === 0 ? "all met" : `${missed} page(s) below`}`);
 process.exit(missed === 0 ? 0 : 1);
