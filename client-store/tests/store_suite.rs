@@ -741,15 +741,25 @@ async fn a_key_is_spent_once_until_it_expires(db: TestDb) {
     let now = chrono::Utc::now().timestamp();
     let store = db.store.clone();
     assert!(store.spend_once("sig-1", now + 300).await.expect("spend"));
-    assert!(!store.spend_once("sig-1", now + 300).await.expect("spend again"));
+    assert!(!store
+        .spend_once("sig-1", now + 300)
+        .await
+        .expect("spend again"));
     // Expired: spent anew.
     assert!(store.spend_once("sig-old", now - 1).await.expect("spend"));
-    assert!(store.spend_once("sig-old", now + 300).await.expect("spend after expiry"));
+    assert!(store
+        .spend_once("sig-old", now + 300)
+        .await
+        .expect("spend after expiry"));
     // Sixteen racers through two stores: exactly one wins.
     let other = db.reopen().await;
     let mut racers = JoinSet::new();
     for n in 0..16 {
-        let s = if n % 2 == 0 { store.clone() } else { other.clone() };
+        let s = if n % 2 == 0 {
+            store.clone()
+        } else {
+            other.clone()
+        };
         racers.spawn(async move { s.spend_once("sig-race", now + 300).await.expect("spend") });
     }
     let mut wins = 0;

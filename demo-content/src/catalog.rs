@@ -12,23 +12,153 @@ use site::{Lang, Site};
 pub const TAGS: &[(&str, L, TagKind, u32)] = &[
     ("3d", ["3D", "3D", "3D", "3D"], TagKind::Experience, 0),
     ("4dx", ["4DX", "4DX", "4DX", "4DX"], TagKind::Experience, 2),
-    ("4DXSCREENX", ["4DX ScreenX", "4DX ScreenX", "4DX ScreenX", "4DX ScreenX"], TagKind::Experience, 5),
-    ("DBOX", ["D-BOX", "D-BOX", "D-BOX", "D-BOX"], TagKind::Experience, 6),
-    ("dolby", ["Dolby Cinema", "Dolby Cinema", "Dolby Cinema", "Dolby Cinema"], TagKind::Experience, 4),
-    ("dolby_atmos", ["Dolby Atmos", "Dolby Atmos", "Dolby Atmos", "Dolby Atmos"], TagKind::Experience, 0),
-    ("cinekids", ["Ciné Kids", "Kids' screening", "Kinder-Vorstellung", "Kindervoorstelling"], TagKind::Experience, 0),
-    ("imax", ["IMAX", "IMAX", "IMAX", "IMAX"], TagKind::Experience, 1),
-    ("live", ["En direct", "Live", "Live", "Live"], TagKind::Experience, 0),
-    ("mome", ["Ma première séance", "My first screening", "Mein erster Kinobesuch", "Mijn eerste film"], TagKind::Experience, 0),
-    ("nuggi", ["Séance Nuggi", "Nuggi screening", "Nuggi-Kino", "Nuggi-voorstelling"], TagKind::Experience, 0),
-    ("ONX", ["Onyx LED", "Onyx LED", "Onyx LED", "Onyx LED"], TagKind::Experience, 7),
-    ("AVP", ["Avant-première", "Preview", "Vorpremiere", "Voorpremière"], TagKind::Experience, 0),
-    ("avp-equipe", ["Avant-première en présence de l'équipe", "Preview with the film's team", "Vorpremiere mit Filmteam", "Voorpremière met het filmteam"], TagKind::Experience, 0),
-    ("screenx", ["ScreenX", "ScreenX", "ScreenX", "ScreenX"], TagKind::Experience, 3),
-    ("PREMIUM", ["Salle premium", "Premium hall", "Premium-Saal", "Premiumzaal"], TagKind::Experience, 0),
-    ("hearing-impaired", ["Sous-titres sourds et malentendants", "Subtitles for the hard of hearing", "Untertitel für Hörgeschädigte", "Ondertiteling voor slechthorenden"], TagKind::Accessibility, 0),
-    ("audiodesc", ["Audiodescription", "Audio description", "Audiodeskription", "Audiodescriptie"], TagKind::Accessibility, 0),
-    ("pmr", ["Accès fauteuil roulant", "Wheelchair access", "Rollstuhlgerecht", "Rolstoeltoegankelijk"], TagKind::Accessibility, 0),
+    (
+        "4DXSCREENX",
+        ["4DX ScreenX", "4DX ScreenX", "4DX ScreenX", "4DX ScreenX"],
+        TagKind::Experience,
+        5,
+    ),
+    (
+        "DBOX",
+        ["D-BOX", "D-BOX", "D-BOX", "D-BOX"],
+        TagKind::Experience,
+        6,
+    ),
+    (
+        "dolby",
+        [
+            "Dolby Cinema",
+            "Dolby Cinema",
+            "Dolby Cinema",
+            "Dolby Cinema",
+        ],
+        TagKind::Experience,
+        4,
+    ),
+    (
+        "dolby_atmos",
+        ["Dolby Atmos", "Dolby Atmos", "Dolby Atmos", "Dolby Atmos"],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "cinekids",
+        [
+            "Ciné Kids",
+            "Kids' screening",
+            "Kinder-Vorstellung",
+            "Kindervoorstelling",
+        ],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "imax",
+        ["IMAX", "IMAX", "IMAX", "IMAX"],
+        TagKind::Experience,
+        1,
+    ),
+    (
+        "live",
+        ["En direct", "Live", "Live", "Live"],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "mome",
+        [
+            "Ma première séance",
+            "My first screening",
+            "Mein erster Kinobesuch",
+            "Mijn eerste film",
+        ],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "nuggi",
+        [
+            "Séance Nuggi",
+            "Nuggi screening",
+            "Nuggi-Kino",
+            "Nuggi-voorstelling",
+        ],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "ONX",
+        ["Onyx LED", "Onyx LED", "Onyx LED", "Onyx LED"],
+        TagKind::Experience,
+        7,
+    ),
+    (
+        "AVP",
+        ["Avant-première", "Preview", "Vorpremiere", "Voorpremière"],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "avp-equipe",
+        [
+            "Avant-première en présence de l'équipe",
+            "Preview with the film's team",
+            "Vorpremiere mit Filmteam",
+            "Voorpremière met het filmteam",
+        ],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "screenx",
+        ["ScreenX", "ScreenX", "ScreenX", "ScreenX"],
+        TagKind::Experience,
+        3,
+    ),
+    (
+        "PREMIUM",
+        [
+            "Salle premium",
+            "Premium hall",
+            "Premium-Saal",
+            "Premiumzaal",
+        ],
+        TagKind::Experience,
+        0,
+    ),
+    (
+        "hearing-impaired",
+        [
+            "Sous-titres sourds et malentendants",
+            "Subtitles for the hard of hearing",
+            "Untertitel für Hörgeschädigte",
+            "Ondertiteling voor slechthorenden",
+        ],
+        TagKind::Accessibility,
+        0,
+    ),
+    (
+        "audiodesc",
+        [
+            "Audiodescription",
+            "Audio description",
+            "Audiodeskription",
+            "Audiodescriptie",
+        ],
+        TagKind::Accessibility,
+        0,
+    ),
+    (
+        "pmr",
+        [
+            "Accès fauteuil roulant",
+            "Wheelchair access",
+            "Rollstuhlgerecht",
+            "Rolstoeltoegankelijk",
+        ],
+        TagKind::Accessibility,
+        0,
+    ),
 ];
 
 pub fn tags(lang: Lang) -> Vec<Tag> {
@@ -37,7 +167,10 @@ pub fn tags(lang: Lang) -> Vec<Tag> {
         .map(|(i, (slug, title, kind, upsell))| {
             let title = tr(lang, title).to_string();
             let accessibility = *kind == TagKind::Accessibility;
-            let experience_hall = matches!(*slug, "imax" | "4dx" | "4DXSCREENX" | "DBOX" | "dolby" | "ONX" | "screenx");
+            let experience_hall = matches!(
+                *slug,
+                "imax" | "4dx" | "4DXSCREENX" | "DBOX" | "dolby" | "ONX" | "screenx"
+            );
             let description = match lang {
                 Lang::Fr => format!("{title} : l'expérience à vivre dans nos salles."),
                 Lang::En => format!("{title}: an experience to live in our cinemas."),
@@ -63,14 +196,25 @@ pub fn tags(lang: Lang) -> Vec<Tag> {
                     description: Some(description.clone()),
                     image: Some(media::tag_image(slug)),
                 }),
-                orders: TagOrders { showtime: i as u32 + 1, filter: i as u32 + 1, upsell: *upsell },
+                orders: TagOrders {
+                    showtime: i as u32 + 1,
+                    filter: i as u32 + 1,
+                    upsell: *upsell,
+                },
                 upsell_text: (*upsell > 0).then(|| description.clone()),
-                upsell_backdrop: (*upsell > 0).then(|| media::backdrop_image(&format!("tag-{slug}"))),
+                upsell_backdrop: (*upsell > 0)
+                    .then(|| media::backdrop_image(&format!("tag-{slug}"))),
                 cta_url: experience_hall.then(|| format!("/{}", slug.to_ascii_lowercase())),
                 icon: Some(if accessibility {
-                    TagIcon { kind: TagIconKind::Sprite, value: format!("icon-{slug}") }
+                    TagIcon {
+                        kind: TagIconKind::Sprite,
+                        value: format!("icon-{slug}"),
+                    }
                 } else {
-                    TagIcon { kind: TagIconKind::Text, value: tr(lang, &TAGS[i].1).to_string() }
+                    TagIcon {
+                        kind: TagIconKind::Text,
+                        value: tr(lang, &TAGS[i].1).to_string(),
+                    }
                 }),
                 highlighted: matches!(*slug, "imax" | "4dx" | "dolby"),
                 thumbnail_title: experience_hall.then(|| title.clone()),
@@ -89,26 +233,119 @@ pub fn tags(lang: Lang) -> Vec<Tag> {
 pub fn versions(site: Site, lang: Lang) -> Vec<Version> {
     let all: &[(&str, L)] = match site {
         Site::Nl => &[
-            ("ov", ["VO sous-titrée néerlandais", "Original version, Dutch subtitles", "Originalversion, niederländische Untertitel", "Originele versie (OV)"]),
-            ("nl", ["Version néerlandaise", "Dutch version", "Niederländische Fassung", "Nederlands gesproken"]),
+            (
+                "ov",
+                [
+                    "VO sous-titrée néerlandais",
+                    "Original version, Dutch subtitles",
+                    "Originalversion, niederländische Untertitel",
+                    "Originele versie (OV)",
+                ],
+            ),
+            (
+                "nl",
+                [
+                    "Version néerlandaise",
+                    "Dutch version",
+                    "Niederländische Fassung",
+                    "Nederlands gesproken",
+                ],
+            ),
         ],
         Site::Ch => &[
-            ("vf", ["Version française", "French version", "Französische Fassung", "Franse versie"]),
-            ("df", ["Version allemande", "German version", "Deutsche Fassung", "Duitse versie"]),
-            ("ov", ["Version originale sous-titrée", "Original version with subtitles", "Originalversion mit Untertiteln", "Originele versie met ondertitels"]),
+            (
+                "vf",
+                [
+                    "Version française",
+                    "French version",
+                    "Französische Fassung",
+                    "Franse versie",
+                ],
+            ),
+            (
+                "df",
+                [
+                    "Version allemande",
+                    "German version",
+                    "Deutsche Fassung",
+                    "Duitse versie",
+                ],
+            ),
+            (
+                "ov",
+                [
+                    "Version originale sous-titrée",
+                    "Original version with subtitles",
+                    "Originalversion mit Untertiteln",
+                    "Originele versie met ondertitels",
+                ],
+            ),
         ],
         Site::Be => &[
-            ("vf", ["Version française", "French version", "Französische Fassung", "Franse versie"]),
-            ("nl", ["Version néerlandaise", "Dutch version", "Niederländische Fassung", "Nederlands gesproken"]),
-            ("vost", ["Version originale sous-titrée", "Original version with subtitles", "Originalversion mit Untertiteln", "Originele versie met ondertitels"]),
+            (
+                "vf",
+                [
+                    "Version française",
+                    "French version",
+                    "Französische Fassung",
+                    "Franse versie",
+                ],
+            ),
+            (
+                "nl",
+                [
+                    "Version néerlandaise",
+                    "Dutch version",
+                    "Niederländische Fassung",
+                    "Nederlands gesproken",
+                ],
+            ),
+            (
+                "vost",
+                [
+                    "Version originale sous-titrée",
+                    "Original version with subtitles",
+                    "Originalversion mit Untertiteln",
+                    "Originele versie met ondertitels",
+                ],
+            ),
         ],
         _ => &[
-            ("vf", ["Version française", "French version", "Französische Fassung", "Franse versie"]),
-            ("vost", ["Version originale sous-titrée", "Original version with subtitles", "Originalversion mit Untertiteln", "Originele versie met ondertitels"]),
-            ("vfstsme", ["VF sous-titrée sourds et malentendants", "French with subtitles for the hard of hearing", "Französisch mit Untertiteln für Hörgeschädigte", "Frans met ondertiteling voor slechthorenden"]),
+            (
+                "vf",
+                [
+                    "Version française",
+                    "French version",
+                    "Französische Fassung",
+                    "Franse versie",
+                ],
+            ),
+            (
+                "vost",
+                [
+                    "Version originale sous-titrée",
+                    "Original version with subtitles",
+                    "Originalversion mit Untertiteln",
+                    "Originele versie met ondertitels",
+                ],
+            ),
+            (
+                "vfstsme",
+                [
+                    "VF sous-titrée sourds et malentendants",
+                    "French with subtitles for the hard of hearing",
+                    "Französisch mit Untertiteln für Hörgeschädigte",
+                    "Frans met ondertiteling voor slechthorenden",
+                ],
+            ),
         ],
     };
-    all.iter().map(|(slug, label)| Version { slug: slug.to_string(), label: tr(lang, label).to_string() }).collect()
+    all.iter()
+        .map(|(slug, label)| Version {
+            slug: slug.to_string(),
+            label: tr(lang, label).to_string(),
+        })
+        .collect()
 }
 
 pub fn cities(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<CityDetail> {
@@ -119,7 +356,12 @@ pub fn cities(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<CityDetail> {
             let count = sw.cinemas.iter().filter(|k| k.city == i).count();
             let name = c.name.clone();
             let title = format!("{} {}", tr(lang, &words::CITY_WORD), name);
-            let top: Vec<ShowSummary> = sw.shows.iter().take(3).map(|&s| show(world, s, sw.site, lang).summary()).collect();
+            let top: Vec<ShowSummary> = sw
+                .shows
+                .iter()
+                .take(3)
+                .map(|&s| show(world, s, sw.site, lang).summary())
+                .collect();
             CityDetail {
                 city: City {
                     slug: c.slug.clone(),
@@ -129,25 +371,71 @@ pub fn cities(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<CityDetail> {
                     single_page: count == 1,
                     region: c.region.map(str::to_string),
                 },
-                default_cinema: sw.cinemas.iter().find(|k| k.city == i).map(|k| k.slug.clone()),
+                default_cinema: sw
+                    .cinemas
+                    .iter()
+                    .find(|k| k.city == i)
+                    .map(|k| k.slug.clone()),
                 description: Some(title.clone()),
-                seo: Some(Seo { title: title.clone(), description: title.clone() }),
+                seo: Some(Seo {
+                    title: title.clone(),
+                    description: title.clone(),
+                }),
                 cinemas: Vec::new(),
                 nearby: Vec::new(),
                 backdrop: Some(media::backdrop_image(&format!("city-{}", c.slug))),
                 backdrop_mobile: None,
-                highlight: (count > 1).then_some(CityHighlight { title, description: None, top_shows: top }),
+                highlight: (count > 1).then_some(CityHighlight {
+                    title,
+                    description: None,
+                    top_shows: top,
+                }),
             }
         })
         .collect()
 }
 
 const SERVICES: &[(&str, L)] = &[
-    ("parking", ["Parking", "Car park", "Parkhaus", "Parkeergarage"]),
-    ("bar", ["Bar et confiserie", "Bar and snacks", "Bar und Snacks", "Bar en snacks"]),
-    ("accessibility", ["Accessibilité", "Accessibility", "Barrierefreiheit", "Toegankelijkheid"]),
-    ("e-tickets", ["Billets électroniques", "E-tickets", "E-Tickets", "E-tickets"]),
-    ("birthday", ["Anniversaires", "Birthday parties", "Geburtstagsfeiern", "Kinderfeestjes"]),
+    (
+        "parking",
+        ["Parking", "Car park", "Parkhaus", "Parkeergarage"],
+    ),
+    (
+        "bar",
+        [
+            "Bar et confiserie",
+            "Bar and snacks",
+            "Bar und Snacks",
+            "Bar en snacks",
+        ],
+    ),
+    (
+        "accessibility",
+        [
+            "Accessibilité",
+            "Accessibility",
+            "Barrierefreiheit",
+            "Toegankelijkheid",
+        ],
+    ),
+    (
+        "e-tickets",
+        [
+            "Billets électroniques",
+            "E-tickets",
+            "E-Tickets",
+            "E-tickets",
+        ],
+    ),
+    (
+        "birthday",
+        [
+            "Anniversaires",
+            "Birthday parties",
+            "Geburtstagsfeiern",
+            "Kinderfeestjes",
+        ],
+    ),
 ];
 
 pub fn cinemas(sw: &SiteWorld, lang: Lang, brand_short: &str) -> Vec<CinemaDetail> {
@@ -264,9 +552,15 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
     let l = lang_index(lang);
     let title = s.title[l].clone();
     let genres: Vec<String> = if s.is_movie {
-        s.genres.iter().map(|&g| tr(lang, &words::GENRES[g]).to_string()).collect()
+        s.genres
+            .iter()
+            .map(|&g| tr(lang, &words::GENRES[g]).to_string())
+            .collect()
     } else {
-        s.genres.iter().map(|&g| tr(lang, &words::EVENT_GENRES[g]).to_string()).collect()
+        s.genres
+            .iter()
+            .map(|&g| tr(lang, &words::EVENT_GENRES[g]).to_string())
+            .collect()
     };
     let synopsis = format!(
         "{} {}. {}",
@@ -282,7 +576,14 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
         tags.push("3d".to_string());
     }
     if s.kids {
-        tags.push(if site == Site::Ch { "nuggi" } else { "cinekids" }.to_string());
+        tags.push(
+            if site == Site::Ch {
+                "nuggi"
+            } else {
+                "cinekids"
+            }
+            .to_string(),
+        );
     }
     if s.premiere {
         tags.push("AVP".to_string());
@@ -292,18 +593,41 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
     }
     let sales_opening = s.release.checked_sub_days(Days::new(21)).unwrap();
     let flag = if s.premiere {
-        Some(Flag { label: tr(lang, &["Avant-première", "Preview", "Vorpremiere", "Voorpremière"]).into(), colour: 5 })
+        Some(Flag {
+            label: tr(
+                lang,
+                &["Avant-première", "Preview", "Vorpremiere", "Voorpremière"],
+            )
+            .into(),
+            colour: 5,
+        })
     } else if new {
-        Some(Flag { label: tr(lang, &["Nouveau", "New", "Neu", "Nieuw"]).into(), colour: 1 })
+        Some(Flag {
+            label: tr(lang, &["Nouveau", "New", "Neu", "Nieuw"]).into(),
+            colour: 1,
+        })
     } else if coming_soon {
-        Some(Flag { label: tr(lang, &["Prochainement", "Coming soon", "Demnächst", "Binnenkort"]).into(), colour: 2 })
+        Some(Flag {
+            label: tr(
+                lang,
+                &["Prochainement", "Coming soon", "Demnächst", "Binnenkort"],
+            )
+            .into(),
+            colour: 2,
+        })
     } else {
         None
     };
-    let mut releases = vec![Release { date: s.release, zone: site.country_code().to_string() }];
+    let mut releases = vec![Release {
+        date: s.release,
+        zone: site.country_code().to_string(),
+    }];
     if s.nationality != 0 {
         // Foreign films were released at home first.
-        releases.push(Release { date: s.release.checked_sub_days(Days::new(14)).unwrap(), zone: "US".into() });
+        releases.push(Release {
+            date: s.release.checked_sub_days(Days::new(14)).unwrap(),
+            zone: "US".into(),
+        });
     }
     let original_release = releases.iter().map(|r| r.date).min();
     Show {
@@ -344,7 +668,10 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
             id: s.trailer_id.clone(),
             main: true,
             language: Some(lang.code().to_string()),
-            title: Some(format!("{title} – {}", tr(lang, &["Bande-annonce", "Trailer", "Trailer", "Trailer"]))),
+            title: Some(format!(
+                "{title} – {}",
+                tr(lang, &["Bande-annonce", "Trailer", "Trailer", "Trailer"])
+            )),
             snapshot: Some(media::backdrop_image(&format!("show-{}", s.slug))),
             provider: VideoProvider::Youtube,
             url: None,
@@ -372,26 +699,74 @@ pub fn lang_index(lang: Lang) -> usize {
 /// Classification per scheme (spec §9): France (CNC visas), Belgium and the Netherlands
 /// (Kijkwijzer-like ages), a default elsewhere.
 fn content_rating(site: Site, lang: Lang, code: &str) -> ContentRating {
-    let all_audiences: L = ["Tout public", "All audiences", "Alle Altersstufen", "Alle leeftijden"];
+    let all_audiences: L = [
+        "Tout public",
+        "All audiences",
+        "Alle Altersstufen",
+        "Alle leeftijden",
+    ];
     let (reference, label, warning) = match (site, code) {
         (_, "TP") => ("TP".to_string(), tr(lang, &all_audiences).to_string(), None),
         (Site::Be | Site::Nl, age) => (
             format!("KW{age}"),
             format!("{age}+"),
-            Some(tr(lang, &["Certaines scènes peuvent heurter.", "Some scenes may disturb.", "Einige Szenen können verstören.", "Sommige scènes kunnen schokkend zijn."]).to_string()),
+            Some(
+                tr(
+                    lang,
+                    &[
+                        "Certaines scènes peuvent heurter.",
+                        "Some scenes may disturb.",
+                        "Einige Szenen können verstören.",
+                        "Sommige scènes kunnen schokkend zijn.",
+                    ],
+                )
+                .to_string(),
+            ),
         ),
         (Site::Fr, age) => (
             format!("-{age}"),
-            format!("{} {age} {}", tr(lang, &["Interdit aux moins de", "Not for under", "Nicht unter", "Niet voor jonger dan"]), tr(lang, &["ans", "year-olds", "Jahren", "jaar"])),
-            Some(tr(lang, &["Film interdit aux mineurs de cet âge.", "Restricted below this age.", "Für jüngere Zuschauer nicht freigegeben.", "Niet toegestaan onder deze leeftijd."]).to_string()),
+            format!(
+                "{} {age} {}",
+                tr(
+                    lang,
+                    &[
+                        "Interdit aux moins de",
+                        "Not for under",
+                        "Nicht unter",
+                        "Niet voor jonger dan"
+                    ]
+                ),
+                tr(lang, &["ans", "year-olds", "Jahren", "jaar"])
+            ),
+            Some(
+                tr(
+                    lang,
+                    &[
+                        "Film interdit aux mineurs de cet âge.",
+                        "Restricted below this age.",
+                        "Für jüngere Zuschauer nicht freigegeben.",
+                        "Niet toegestaan onder deze leeftijd.",
+                    ],
+                )
+                .to_string(),
+            ),
         ),
         (_, age) => (format!("{age}+"), format!("{age}+"), None),
     };
     let mut cinecheck = Vec::new();
     if matches!(site, Site::Be | Site::Nl) && code != "TP" {
-        cinecheck.push(Cinecheck { label: tr(lang, &["Violence", "Violence", "Gewalt", "Geweld"]).to_string(), icon: Some("violence".into()) });
+        cinecheck.push(Cinecheck {
+            label: tr(lang, &["Violence", "Violence", "Gewalt", "Geweld"]).to_string(),
+            icon: Some("violence".into()),
+        });
     }
-    ContentRating { reference, label, description: None, warning, cinecheck }
+    ContentRating {
+        reference,
+        label,
+        description: None,
+        warning,
+        cinecheck,
+    }
 }
 
 pub fn vod(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<ShowVod> {
@@ -417,7 +792,10 @@ pub fn zones(sw: &SiteWorld) -> Vec<Zone> {
             id: c.slug.clone(),
             name: c.name.clone(),
             city_slug: Some(c.slug.clone()),
-            position: Some(GpsPosition { x: round6(c.position.0), y: round6(c.position.1) }),
+            position: Some(GpsPosition {
+                x: round6(c.position.0),
+                y: round6(c.position.1),
+            }),
         })
         .collect()
 }

@@ -42,7 +42,15 @@ fn day(today: NaiveDate, offset: i64) -> NaiveDate {
     }
 }
 
-fn article(reference: String, slug: String, title: String, kind: ArticleType, teaser: String, content: String, date: NaiveDate) -> Article {
+fn article(
+    reference: String,
+    slug: String,
+    title: String,
+    kind: ArticleType,
+    teaser: String,
+    content: String,
+    date: NaiveDate,
+) -> Article {
     Article {
         image: Some(media::backdrop_image(&format!("article-{slug}"))),
         thumbnail: Some(media::backdrop_image(&format!("article-{slug}"))),
@@ -72,29 +80,144 @@ fn article(reference: String, slug: String, title: String, kind: ArticleType, te
 
 /// News subjects: (title, teaser) per language.
 const NEWS: &[(L, L)] = &[
-    (["Nos salles passent au laser", "Our screens go laser", "Unsere Säle setzen auf Laser", "Onze zalen gaan over op laser"],
-     ["Une image plus lumineuse dans toutes nos salles d'ici l'été.", "A brighter picture in every screen by summer.", "Ein helleres Bild in allen Sälen bis zum Sommer.", "Een helderder beeld in alle zalen tegen de zomer."]),
-    (["Le festival du court métrage revient", "The short film festival is back", "Das Kurzfilmfestival ist zurück", "Het kortfilmfestival is terug"],
-     ["Trois soirées de courts métrages et de rencontres.", "Three evenings of shorts and meetings.", "Drei Abende mit Kurzfilmen und Begegnungen.", "Drie avonden kortfilms en ontmoetingen."]),
-    (["Les séances des tout-petits", "Screenings for toddlers", "Vorstellungen für die Kleinsten", "Voorstellingen voor de allerkleinsten"],
-     ["Son adouci, lumière tamisée : le cinéma dès 3 ans.", "Softer sound, dimmed lights: cinema from age 3.", "Leiserer Ton, gedämpftes Licht: Kino ab 3 Jahren.", "Zachter geluid, gedimd licht: film vanaf 3 jaar."]),
-    (["Rencontre avec une réalisatrice", "Meet a film director", "Begegnung mit einer Regisseurin", "Ontmoeting met een regisseur"],
-     ["Une avant-première suivie d'un échange avec le public.", "A preview followed by a Q&A.", "Eine Vorpremiere mit anschliessendem Publikumsgespräch.", "Een voorpremière met nagesprek."]),
-    (["Nouvelle application mobile", "A new mobile app", "Neue mobile App", "Nieuwe mobiele app"],
-     ["Réservez plus vite et gardez vos billets sur votre téléphone.", "Book faster and keep your tickets on your phone.", "Schneller buchen, Tickets auf dem Handy.", "Sneller boeken en je tickets op je telefoon."]),
-    (["Le ciné-club du dimanche", "The Sunday film club", "Der Sonntags-Filmklub", "De zondagse filmclub"],
-     ["Un classique restauré chaque dimanche matin.", "A restored classic every Sunday morning.", "Jeden Sonntagmorgen ein restaurierter Klassiker.", "Elke zondagochtend een gerestaureerde klassieker."]),
+    (
+        [
+            "Nos salles passent au laser",
+            "Our screens go laser",
+            "Unsere Säle setzen auf Laser",
+            "Onze zalen gaan over op laser",
+        ],
+        [
+            "Une image plus lumineuse dans toutes nos salles d'ici l'été.",
+            "A brighter picture in every screen by summer.",
+            "Ein helleres Bild in allen Sälen bis zum Sommer.",
+            "Een helderder beeld in alle zalen tegen de zomer.",
+        ],
+    ),
+    (
+        [
+            "Le festival du court métrage revient",
+            "The short film festival is back",
+            "Das Kurzfilmfestival ist zurück",
+            "Het kortfilmfestival is terug",
+        ],
+        [
+            "Trois soirées de courts métrages et de rencontres.",
+            "Three evenings of shorts and meetings.",
+            "Drei Abende mit Kurzfilmen und Begegnungen.",
+            "Drie avonden kortfilms en ontmoetingen.",
+        ],
+    ),
+    (
+        [
+            "Les séances des tout-petits",
+            "Screenings for toddlers",
+            "Vorstellungen für die Kleinsten",
+            "Voorstellingen voor de allerkleinsten",
+        ],
+        [
+            "Son adouci, lumière tamisée : le cinéma dès 3 ans.",
+            "Softer sound, dimmed lights: cinema from age 3.",
+            "Leiserer Ton, gedämpftes Licht: Kino ab 3 Jahren.",
+            "Zachter geluid, gedimd licht: film vanaf 3 jaar.",
+        ],
+    ),
+    (
+        [
+            "Rencontre avec une réalisatrice",
+            "Meet a film director",
+            "Begegnung mit einer Regisseurin",
+            "Ontmoeting met een regisseur",
+        ],
+        [
+            "Une avant-première suivie d'un échange avec le public.",
+            "A preview followed by a Q&A.",
+            "Eine Vorpremiere mit anschliessendem Publikumsgespräch.",
+            "Een voorpremière met nagesprek.",
+        ],
+    ),
+    (
+        [
+            "Nouvelle application mobile",
+            "A new mobile app",
+            "Neue mobile App",
+            "Nieuwe mobiele app",
+        ],
+        [
+            "Réservez plus vite et gardez vos billets sur votre téléphone.",
+            "Book faster and keep your tickets on your phone.",
+            "Schneller buchen, Tickets auf dem Handy.",
+            "Sneller boeken en je tickets op je telefoon.",
+        ],
+    ),
+    (
+        [
+            "Le ciné-club du dimanche",
+            "The Sunday film club",
+            "Der Sonntags-Filmklub",
+            "De zondagse filmclub",
+        ],
+        [
+            "Un classique restauré chaque dimanche matin.",
+            "A restored classic every Sunday morning.",
+            "Jeden Sonntagmorgen ein restaurierter Klassiker.",
+            "Elke zondagochtend een gerestaureerde klassieker.",
+        ],
+    ),
 ];
 
 const OFFERS: &[(L, L)] = &[
-    (["Tarif étudiant", "Student price", "Studierendentarif", "Studententarief"],
-     ["Des places à prix doux toute la semaine sur présentation de la carte étudiante.", "Lower prices all week with a student card.", "Günstige Tickets die ganze Woche mit Studierendenausweis.", "De hele week voordelig met een studentenkaart."]),
-    (["Mardi à petit prix", "Cheap Tuesdays", "Kinotag am Dienstag", "Voordelige dinsdag"],
-     ["Toutes les séances du mardi à prix réduit.", "Every Tuesday screening at a reduced price.", "Alle Vorstellungen am Dienstag zum reduzierten Preis.", "Alle voorstellingen op dinsdag met korting."]),
-    (["Menu ciné", "Cinema menu", "Kino-Menü", "Bioscoopmenu"],
-     ["Popcorn et boisson à prix réduit avec votre billet.", "Popcorn and a drink at a lower price with your ticket.", "Popcorn und Getränk günstiger mit Ihrem Ticket.", "Popcorn en drankje voordeliger bij je ticket."]),
-    (["Anniversaires au cinéma", "Birthday parties at the cinema", "Kindergeburtstag im Kino", "Kinderfeestje in de bioscoop"],
-     ["Un film, un goûter et des souvenirs pour les enfants.", "A film, a snack and memories for the kids.", "Ein Film, ein Zvieri und Erinnerungen für Kinder.", "Een film, een traktatie en herinneringen voor de kinderen."]),
+    (
+        [
+            "Tarif étudiant",
+            "Student price",
+            "Studierendentarif",
+            "Studententarief",
+        ],
+        [
+            "Des places à prix doux toute la semaine sur présentation de la carte étudiante.",
+            "Lower prices all week with a student card.",
+            "Günstige Tickets die ganze Woche mit Studierendenausweis.",
+            "De hele week voordelig met een studentenkaart.",
+        ],
+    ),
+    (
+        [
+            "Mardi à petit prix",
+            "Cheap Tuesdays",
+            "Kinotag am Dienstag",
+            "Voordelige dinsdag",
+        ],
+        [
+            "Toutes les séances du mardi à prix réduit.",
+            "Every Tuesday screening at a reduced price.",
+            "Alle Vorstellungen am Dienstag zum reduzierten Preis.",
+            "Alle voorstellingen op dinsdag met korting.",
+        ],
+    ),
+    (
+        ["Menu ciné", "Cinema menu", "Kino-Menü", "Bioscoopmenu"],
+        [
+            "Popcorn et boisson à prix réduit avec votre billet.",
+            "Popcorn and a drink at a lower price with your ticket.",
+            "Popcorn und Getränk günstiger mit Ihrem Ticket.",
+            "Popcorn en drankje voordeliger bij je ticket.",
+        ],
+    ),
+    (
+        [
+            "Anniversaires au cinéma",
+            "Birthday parties at the cinema",
+            "Kindergeburtstag im Kino",
+            "Kinderfeestje in de bioscoop",
+        ],
+        [
+            "Un film, un goûter et des souvenirs pour les enfants.",
+            "A film, a snack and memories for the kids.",
+            "Ein Film, ein Zvieri und Erinnerungen für Kinder.",
+            "Een film, een traktatie en herinneringen voor de kinderen.",
+        ],
+    ),
 ];
 
 /// Slug of a text in a language: translated titles make translated slugs.
@@ -102,21 +225,49 @@ fn local_slug(title: &str) -> String {
     slugify(title)
 }
 
-pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &RouteTable) -> Editorial {
+pub fn build(
+    world: &World,
+    sw: &SiteWorld,
+    lang: Lang,
+    brand: &str,
+    routes: &RouteTable,
+) -> Editorial {
     let today = world.today;
     let t = |l: &L| tr(lang, l).to_string();
     let read_more: L = ["Lire la suite", "Read more", "Weiterlesen", "Lees meer"];
-    let shows: Vec<Show> = sw.shows.iter().take(8).map(|&i| catalog::show(world, i, sw.site, lang)).collect();
+    let shows: Vec<Show> = sw
+        .shows
+        .iter()
+        .take(8)
+        .map(|&i| catalog::show(world, i, sw.site, lang))
+        .collect();
 
     let copies = world.scale as usize;
     let mut articles = Vec::new();
     for copy in 0..copies {
         for (i, (title, teaser)) in NEWS.iter().enumerate() {
             let n = copy * NEWS.len() + i;
-            let title = if copy == 0 { t(title) } else { format!("{} ({})", t(title), copy + 1) };
+            let title = if copy == 0 {
+                t(title)
+            } else {
+                format!("{} ({})", t(title), copy + 1)
+            };
             let slug = local_slug(&title);
-            let body = format!("<p>{}</p><p><strong>{}</strong> – {}.</p>", t(teaser), title, t(&read_more));
-            let mut a = article(format!("news-{n}"), slug, title, ArticleType::News, t(teaser), body, day(today, -(n as i64) * 3));
+            let body = format!(
+                "<p>{}</p><p><strong>{}</strong> – {}.</p>",
+                t(teaser),
+                title,
+                t(&read_more)
+            );
+            let mut a = article(
+                format!("news-{n}"),
+                slug,
+                title,
+                ArticleType::News,
+                t(teaser),
+                body,
+                day(today, -(n as i64) * 3),
+            );
             a.featured_show = shows.get(n % shows.len().max(1)).map(Show::summary);
             articles.push(a);
         }
@@ -134,38 +285,104 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &Ro
     for copy in 0..copies {
         for (i, (title, teaser)) in OFFERS.iter().enumerate() {
             let n = copy * OFFERS.len() + i;
-            let title = if copy == 0 { t(title) } else { format!("{} ({})", t(title), copy + 1) };
+            let title = if copy == 0 {
+                t(title)
+            } else {
+                format!("{} ({})", t(title), copy + 1)
+            };
             let slug = local_slug(&title);
-            let body = format!("<p>{}</p><ul><li>{}</li></ul>", t(teaser), t(&["Offre non cumulable.", "Cannot be combined with other offers.", "Nicht mit anderen Angeboten kombinierbar.", "Niet te combineren met andere acties."]));
-            let mut a = article(format!("offer-{n}"), slug, title, ArticleType::Offer, t(teaser), body, day(today, -(n as i64)));
+            let body = format!(
+                "<p>{}</p><ul><li>{}</li></ul>",
+                t(teaser),
+                t(&[
+                    "Offre non cumulable.",
+                    "Cannot be combined with other offers.",
+                    "Nicht mit anderen Angeboten kombinierbar.",
+                    "Niet te combineren met andere acties."
+                ])
+            );
+            let mut a = article(
+                format!("offer-{n}"),
+                slug,
+                title,
+                ArticleType::Offer,
+                t(teaser),
+                body,
+                day(today, -(n as i64)),
+            );
             a.date = Some(DateRange {
-                kind: if i % 2 == 0 { DateCriteria::Interval } else { DateCriteria::From },
+                kind: if i % 2 == 0 {
+                    DateCriteria::Interval
+                } else {
+                    DateCriteria::From
+                },
                 start: Some(day(today, -10).and_hms_opt(0, 0, 0).unwrap()),
                 end: (i % 2 == 0).then(|| day(today, 60).and_hms_opt(23, 59, 0).unwrap()),
             });
-            a.cta = Some(Cta { label: t(&["En profiter", "Get it", "Profitieren", "Profiteer ervan"]), url: routes.path(PageKind::Shows, sw.site, lang, &Params::new(), false).unwrap_or_default(), kind: Some(CtaType::Yellow), new_tab: false, target: None });
+            a.cta = Some(Cta {
+                label: t(&["En profiter", "Get it", "Profitieren", "Profiteer ervan"]),
+                url: routes
+                    .path(PageKind::Shows, sw.site, lang, &Params::new(), false)
+                    .unwrap_or_default(),
+                kind: Some(CtaType::Yellow),
+                new_tab: false,
+                target: None,
+            });
             let national = i != 3;
-            let cinemas = if national { Vec::new() } else { sw.cinemas.iter().take(3).map(|c| c.slug.clone()).collect() };
-            offers.push(Offer { article: a, cinemas, national });
+            let cinemas = if national {
+                Vec::new()
+            } else {
+                sw.cinemas.iter().take(3).map(|c| c.slug.clone()).collect()
+            };
+            offers.push(Offer {
+                article: a,
+                cinemas,
+                national,
+            });
         }
     }
 
     let offers_page = OffersPageHeader {
-        title: t(&["Nos offres", "Our offers", "Unsere Angebote", "Onze aanbiedingen"]),
-        subtitle: Some(t(&["Le cinéma à meilleur prix", "Cinema for less", "Kino günstiger", "Voordeliger naar de film"])),
+        title: t(&[
+            "Nos offres",
+            "Our offers",
+            "Unsere Angebote",
+            "Onze aanbiedingen",
+        ]),
+        subtitle: Some(t(&[
+            "Le cinéma à meilleur prix",
+            "Cinema for less",
+            "Kino günstiger",
+            "Voordeliger naar de film",
+        ])),
         description: None,
-        restriction: Some(t(&["Offres soumises à conditions.", "Conditions apply.", "Es gelten Bedingungen.", "Voorwaarden van toepassing."])),
+        restriction: Some(t(&[
+            "Offres soumises à conditions.",
+            "Conditions apply.",
+            "Es gelten Bedingungen.",
+            "Voorwaarden van toepassing.",
+        ])),
         cta: None,
         cta_info: None,
         logo: None,
         backdrop: Some(media::backdrop_image("offers")),
         mobile_backdrop: None,
-        block_order: vec![OfferBlock::Promotion, OfferBlock::Event, OfferBlock::Temporary, OfferBlock::Ecards],
+        block_order: vec![
+            OfferBlock::Promotion,
+            OfferBlock::Event,
+            OfferBlock::Temporary,
+            OfferBlock::Ecards,
+        ],
         image: None,
     };
     let temporary_offers = vec![TemporaryOffer {
         title: t(&["Fête du cinéma", "Cinema week", "Kinowoche", "Filmweek"]),
-        subtitle: Some(t(&["Toutes les séances à 5 €", "Every screening at 5", "Alle Vorstellungen zu 5", "Alle voorstellingen voor 5"])),
+        subtitle: Some(t(&[
+            "Toutes les séances à 5 €",
+            "Every screening at 5",
+            "Alle Vorstellungen zu 5",
+            "Alle voorstellingen voor 5",
+        ])),
         price: Some(5.0),
         initial_price: Some(12.9),
         ordering: 1,
@@ -173,21 +390,37 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &Ro
         picture: Some(media::backdrop_image("temporary-offer")),
     }];
     let promotions = vec![Promotion {
-        title: t(&["Offrez du cinéma", "Give the gift of cinema", "Kino verschenken", "Geef film cadeau"]),
-        subtitle: Some(t(&["Cartes cadeaux et e-cartes", "Gift cards and e-cards", "Geschenkkarten und E-Cards", "Cadeaukaarten en e-cards"])),
+        title: t(&[
+            "Offrez du cinéma",
+            "Give the gift of cinema",
+            "Kino verschenken",
+            "Geef film cadeau",
+        ]),
+        subtitle: Some(t(&[
+            "Cartes cadeaux et e-cartes",
+            "Gift cards and e-cards",
+            "Geschenkkarten und E-Cards",
+            "Cadeaukaarten en e-cards",
+        ])),
         description: None,
         image: Some(media::backdrop_image("promotion-gift")),
         cta: None,
     }];
 
     let (seasons, season_shows) = seasons(world, sw, lang, today);
-    let (experiences, experience_groups, technologies, experience_articles) = experiences(sw, lang, brand);
+    let (experiences, experience_groups, technologies, experience_articles) =
+        experiences(sw, lang, brand);
     let (faq_articles, faq_categories) = faq(sw.site, lang, today);
     let master_templates = master_templates(sw, lang);
     let footer = footer(sw.site, lang, brand, routes, &master_templates);
     let alerts = vec![Alert {
         level: AlertLevel::Info,
-        title: t(&["Nouveaux horaires de la semaine en ligne", "This week's showtimes are online", "Die Vorstellungen dieser Woche sind online", "De voorstellingen van deze week staan online"]),
+        title: t(&[
+            "Nouveaux horaires de la semaine en ligne",
+            "This week's showtimes are online",
+            "Die Vorstellungen dieser Woche sind online",
+            "De voorstellingen van deze week staan online",
+        ]),
         subtitle: None,
         class: None,
         icon: Some("info".into()),
@@ -199,7 +432,12 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &Ro
         .cinemas
         .first()
         .map(|c| CinemaAlert {
-            message: t(&["Travaux dans le hall : accès par l'entrée latérale.", "Works in the lobby: please use the side entrance.", "Bauarbeiten im Foyer: Zugang über den Seiteneingang.", "Werkzaamheden in de hal: gebruik de zij-ingang."]),
+            message: t(&[
+                "Travaux dans le hall : accès par l'entrée latérale.",
+                "Works in the lobby: please use the side entrance.",
+                "Bauarbeiten im Foyer: Zugang über den Seiteneingang.",
+                "Werkzaamheden in de hal: gebruik de zij-ingang.",
+            ]),
             cinemas: vec![c.slug.clone()],
             warning: true,
             all_cinemas: false,
@@ -213,8 +451,47 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &Ro
         promotion: promotions.first().cloned(),
         partner_cinemas: Vec::new(),
         offers: vec![
-            SubscriptionOffer { id: "solo".into(), title: t(&["Solo", "Solo", "Solo", "Solo"]), description: Some(t(&["Cinéma illimité pour une personne.", "Unlimited cinema for one.", "Unbegrenzt Kino für eine Person.", "Onbeperkt film voor één persoon."])), monthly_price: 21.9, commitment_months: 12, options: vec![SubscriptionOption { id: "3d".into(), label: "3D".into(), price: 2.0, max_quantity: 1 }] },
-            SubscriptionOffer { id: "duo".into(), title: t(&["Duo", "Duo", "Duo", "Duo"]), description: Some(t(&["Cinéma illimité à deux.", "Unlimited cinema for two.", "Unbegrenzt Kino zu zweit.", "Onbeperkt film met z'n tweeën."])), monthly_price: 36.9, commitment_months: 12, options: vec![SubscriptionOption { id: "premium".into(), label: t(&["Salles premium", "Premium screens", "Premium-Säle", "Premiumzalen"]), price: 4.0, max_quantity: 2 }] },
+            SubscriptionOffer {
+                id: "solo".into(),
+                title: t(&["Solo", "Solo", "Solo", "Solo"]),
+                description: Some(t(&[
+                    "Cinéma illimité pour une personne.",
+                    "Unlimited cinema for one.",
+                    "Unbegrenzt Kino für eine Person.",
+                    "Onbeperkt film voor één persoon.",
+                ])),
+                monthly_price: 21.9,
+                commitment_months: 12,
+                options: vec![SubscriptionOption {
+                    id: "3d".into(),
+                    label: "3D".into(),
+                    price: 2.0,
+                    max_quantity: 1,
+                }],
+            },
+            SubscriptionOffer {
+                id: "duo".into(),
+                title: t(&["Duo", "Duo", "Duo", "Duo"]),
+                description: Some(t(&[
+                    "Cinéma illimité à deux.",
+                    "Unlimited cinema for two.",
+                    "Unbegrenzt Kino zu zweit.",
+                    "Onbeperkt film met z'n tweeën.",
+                ])),
+                monthly_price: 36.9,
+                commitment_months: 12,
+                options: vec![SubscriptionOption {
+                    id: "premium".into(),
+                    label: t(&[
+                        "Salles premium",
+                        "Premium screens",
+                        "Premium-Säle",
+                        "Premiumzalen",
+                    ]),
+                    price: 4.0,
+                    max_quantity: 2,
+                }],
+            },
         ],
         current_shows: shows.iter().take(4).map(Show::summary).collect(),
         offer_promotions: Vec::new(),
@@ -243,13 +520,50 @@ pub fn build(world: &World, sw: &SiteWorld, lang: Lang, brand: &str, routes: &Ro
     }
 }
 
-fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> (Vec<SeasonDetail>, BTreeMap<String, Vec<String>>) {
+fn seasons(
+    world: &World,
+    sw: &SiteWorld,
+    lang: Lang,
+    today: NaiveDate,
+) -> (Vec<SeasonDetail>, BTreeMap<String, Vec<String>>) {
     let t = |l: &L| tr(lang, l).to_string();
-    let event_shows: Vec<String> = sw.shows.iter().filter(|&&i| !world.shows[i].is_movie).map(|&i| world.shows[i].slug.clone()).collect();
+    let event_shows: Vec<String> = sw
+        .shows
+        .iter()
+        .filter(|&&i| !world.shows[i].is_movie)
+        .map(|&i| world.shows[i].slug.clone())
+        .collect();
     let defs: [(&str, L, &str); 3] = [
-        ("opera", ["Saison opéra", "Opera season", "Opernsaison", "Operaseizoen"], "season"),
-        ("ballet", ["Saison ballet", "Ballet season", "Ballettsaison", "Balletseizoen"], "season"),
-        ("marathon", ["Nuit du cinéma", "Movie marathon night", "Kinonacht", "Filmnacht"], "special-event"),
+        (
+            "opera",
+            [
+                "Saison opéra",
+                "Opera season",
+                "Opernsaison",
+                "Operaseizoen",
+            ],
+            "season",
+        ),
+        (
+            "ballet",
+            [
+                "Saison ballet",
+                "Ballet season",
+                "Ballettsaison",
+                "Balletseizoen",
+            ],
+            "season",
+        ),
+        (
+            "marathon",
+            [
+                "Nuit du cinéma",
+                "Movie marathon night",
+                "Kinonacht",
+                "Filmnacht",
+            ],
+            "special-event",
+        ),
     ];
     let mut out: Vec<SeasonDetail> = defs
         .iter()
@@ -262,8 +576,21 @@ fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> (Vec<
                     slug,
                     title: title.clone(),
                     kind: Some(kind.to_string()),
-                    subtitle: Some(t(&["En direct et en différé sur grand écran", "Live and recorded on the big screen", "Live und aufgezeichnet auf der grossen Leinwand", "Live en opgenomen op het grote doek"])),
-                    description: Some(format!("<p>{}</p>", t(&["Les plus grandes scènes du monde, au cinéma près de chez vous.", "The world's greatest stages, at a cinema near you.", "Die grössten Bühnen der Welt im Kino in Ihrer Nähe.", "De grootste podia ter wereld, in een bioscoop bij jou in de buurt."]))),
+                    subtitle: Some(t(&[
+                        "En direct et en différé sur grand écran",
+                        "Live and recorded on the big screen",
+                        "Live und aufgezeichnet auf der grossen Leinwand",
+                        "Live en opgenomen op het grote doek",
+                    ])),
+                    description: Some(format!(
+                        "<p>{}</p>",
+                        t(&[
+                            "Les plus grandes scènes du monde, au cinéma près de chez vous.",
+                            "The world's greatest stages, at a cinema near you.",
+                            "Die grössten Bühnen der Welt im Kino in Ihrer Nähe.",
+                            "De grootste podia ter wereld, in een bioscoop bij jou in de buurt."
+                        ])
+                    )),
                     poster: Some(media::poster_image(&format!("season-{key}"), &title)),
                     price: Some(25.0),
                     initial_price: Some(30.0),
@@ -283,7 +610,11 @@ fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> (Vec<
     // Last year's season now points to this year's (spec §2 season guard).
     let mut old = out[0].clone();
     old.season.reference = "season-opera-previous".into();
-    old.season.slug = format!("{}-{}", local_slug(&old.season.title), today.format("%Y").to_string().parse::<i32>().unwrap() - 1);
+    old.season.slug = format!(
+        "{}-{}",
+        local_slug(&old.season.title),
+        today.format("%Y").to_string().parse::<i32>().unwrap() - 1
+    );
     old.season.active = false;
     old.season.redirect_slug = Some(out[0].season.slug.clone());
     out.push(old);
@@ -291,17 +622,31 @@ fn seasons(world: &World, sw: &SiteWorld, lang: Lang, today: NaiveDate) -> (Vec<
         .iter()
         .take(3)
         .enumerate()
-        .map(|(i, season)| (season.season.reference.clone(), event_shows.iter().skip(i).step_by(3).cloned().collect()))
+        .map(|(i, season)| {
+            (
+                season.season.reference.clone(),
+                event_shows.iter().skip(i).step_by(3).cloned().collect(),
+            )
+        })
         .collect();
     (out, shows)
 }
 
-type ExperienceParts = (Vec<Experience>, Vec<ExperienceGroup>, Vec<Technology>, Vec<ExperienceArticle>);
+type ExperienceParts = (
+    Vec<Experience>,
+    Vec<ExperienceGroup>,
+    Vec<Technology>,
+    Vec<ExperienceArticle>,
+);
 
 fn experiences(sw: &SiteWorld, lang: Lang, brand: &str) -> ExperienceParts {
     let t = |l: &L| tr(lang, l).to_string();
     let present: Vec<&str> = {
-        let mut v: Vec<&str> = sw.cinemas.iter().flat_map(|c| c.halls.iter().filter_map(|h| h.experience)).collect();
+        let mut v: Vec<&str> = sw
+            .cinemas
+            .iter()
+            .flat_map(|c| c.halls.iter().filter_map(|h| h.experience))
+            .collect();
         v.sort();
         v.dedup();
         v
@@ -318,8 +663,24 @@ fn experiences(sw: &SiteWorld, lang: Lang, brand: &str) -> ExperienceParts {
                 tag: Some(slug.to_string()),
                 backdrop: Some(media::backdrop_image(&format!("tag-{slug}"))),
                 logo: Some(media::tag_image(slug)),
-                teaser: Some(format!("{title} — {}", t(&["l'image et le son au sommet", "picture and sound at their peak", "Bild und Ton auf höchstem Niveau", "beeld en geluid op hun best"]))),
-                details: Some(format!("<p>{}</p>", t(&["Une salle conçue pour vous plonger au cœur du film.", "A hall built to put you inside the film.", "Ein Saal, der Sie mitten in den Film versetzt.", "Een zaal die je midden in de film plaatst."]))),
+                teaser: Some(format!(
+                    "{title} — {}",
+                    t(&[
+                        "l'image et le son au sommet",
+                        "picture and sound at their peak",
+                        "Bild und Ton auf höchstem Niveau",
+                        "beeld en geluid op hun best"
+                    ])
+                )),
+                details: Some(format!(
+                    "<p>{}</p>",
+                    t(&[
+                        "Une salle conçue pour vous plonger au cœur du film.",
+                        "A hall built to put you inside the film.",
+                        "Ein Saal, der Sie mitten in den Film versetzt.",
+                        "Een zaal die je midden in de film plaatst."
+                    ])
+                )),
                 video: None,
                 services: Vec::new(),
                 seo: None,
@@ -328,9 +689,21 @@ fn experiences(sw: &SiteWorld, lang: Lang, brand: &str) -> ExperienceParts {
         .collect();
     let technologies = experiences
         .iter()
-        .map(|e| Technology { slug: e.slug.clone(), title: e.title.clone(), description: e.teaser.clone(), logo: e.logo.clone(), image: e.backdrop.clone(), experience: Some(e.slug.clone()) })
+        .map(|e| Technology {
+            slug: e.slug.clone(),
+            title: e.title.clone(),
+            description: e.teaser.clone(),
+            logo: e.logo.clone(),
+            image: e.backdrop.clone(),
+            experience: Some(e.slug.clone()),
+        })
         .collect();
-    let special_title = t(&["Des expériences uniques", "Unique experiences", "Einzigartige Erlebnisse", "Unieke belevingen"]);
+    let special_title = t(&[
+        "Des expériences uniques",
+        "Unique experiences",
+        "Einzigartige Erlebnisse",
+        "Unieke belevingen",
+    ]);
     let special = ExperienceArticle {
         article: article(
             "xp-article-premium".into(),
@@ -341,14 +714,29 @@ fn experiences(sw: &SiteWorld, lang: Lang, brand: &str) -> ExperienceParts {
             format!("<p>{special_title}</p>"),
             NaiveDate::from_ymd_opt(2026, 1, 15).unwrap(),
         ),
-        cinemas: sw.cinemas.iter().filter(|c| c.premium).map(|c| c.slug.clone()).collect(),
+        cinemas: sw
+            .cinemas
+            .iter()
+            .filter(|c| c.premium)
+            .map(|c| c.slug.clone())
+            .collect(),
         guest: None,
     };
     let group = experiences.first().map(|first| ExperienceGroup {
         experience: Experience {
             reference: "group-premium".into(),
-            slug: local_slug(&t(&["Salles premium", "Premium screens", "Premium-Säle", "Premiumzalen"])),
-            title: t(&["Salles premium", "Premium screens", "Premium-Säle", "Premiumzalen"]),
+            slug: local_slug(&t(&[
+                "Salles premium",
+                "Premium screens",
+                "Premium-Säle",
+                "Premiumzalen",
+            ])),
+            title: t(&[
+                "Salles premium",
+                "Premium screens",
+                "Premium-Säle",
+                "Premiumzalen",
+            ]),
             tag: None,
             backdrop: first.backdrop.clone(),
             logo: None,
@@ -361,33 +749,114 @@ fn experiences(sw: &SiteWorld, lang: Lang, brand: &str) -> ExperienceParts {
         articles: vec![special.clone()],
         pushes: Vec::new(),
     });
-    (experiences, group.into_iter().collect(), technologies, vec![special])
+    (
+        experiences,
+        group.into_iter().collect(),
+        technologies,
+        vec![special],
+    )
 }
 
 /// Help-centre categories: the FR set and the NL set of spec §2.
 const FR_CATEGORIES: &[L] = &[
-    ["Réservation en ligne", "Online booking", "Online-Buchung", "Online reserveren"],
+    [
+        "Réservation en ligne",
+        "Online booking",
+        "Online-Buchung",
+        "Online reserveren",
+    ],
     ["Programmation", "Programming", "Programm", "Programmering"],
     ["Abonnement", "Subscription", "Abonnement", "Abonnement"],
-    ["Offre à domicile", "Home offering", "Angebot für zu Hause", "Aanbod thuis"],
+    [
+        "Offre à domicile",
+        "Home offering",
+        "Angebot für zu Hause",
+        "Aanbod thuis",
+    ],
     ["Votre compte", "Your account", "Ihr Konto", "Je account"],
-    ["Expérience cinéma", "Cinema experience", "Kinoerlebnis", "Bioscoopbeleving"],
+    [
+        "Expérience cinéma",
+        "Cinema experience",
+        "Kinoerlebnis",
+        "Bioscoopbeleving",
+    ],
 ];
 const NL_CATEGORIES: &[L] = &[
     ["Billets", "Tickets", "Tickets", "Tickets"],
-    ["Abonnements club", "Club subscriptions", "Club-Abonnemente", "Clubabonnementen"],
-    ["Bons et cartes cadeaux", "Vouchers and gift cards", "Gutscheine und Geschenkkarten", "Bonnen en cadeaukaarten"],
-    ["Streaming à domicile", "Streaming at home", "Streaming zu Hause", "Thuis streamen"],
-    ["Informations sur les films", "Film information", "Filminformationen", "Filminformatie"],
-    ["Préparer sa visite", "Plan your visit", "Besuch planen", "Plan je bezoek"],
+    [
+        "Abonnements club",
+        "Club subscriptions",
+        "Club-Abonnemente",
+        "Clubabonnementen",
+    ],
+    [
+        "Bons et cartes cadeaux",
+        "Vouchers and gift cards",
+        "Gutscheine und Geschenkkarten",
+        "Bonnen en cadeaukaarten",
+    ],
+    [
+        "Streaming à domicile",
+        "Streaming at home",
+        "Streaming zu Hause",
+        "Thuis streamen",
+    ],
+    [
+        "Informations sur les films",
+        "Film information",
+        "Filminformationen",
+        "Filminformatie",
+    ],
+    [
+        "Préparer sa visite",
+        "Plan your visit",
+        "Besuch planen",
+        "Plan je bezoek",
+    ],
 ];
 const QUESTIONS: &[(L, L)] = &[
-    (["Comment réserver une séance ?", "How do I book a screening?", "Wie buche ich eine Vorstellung?", "Hoe reserveer ik een voorstelling?"],
-     ["Choisissez votre film, votre séance puis vos places : le paiement se fait en ligne.", "Pick your film, your screening and your seats: payment is online.", "Wählen Sie Film, Vorstellung und Plätze: Bezahlt wird online.", "Kies je film, voorstelling en stoelen: je betaalt online."]),
-    (["Puis-je annuler ma réservation ?", "Can I cancel my booking?", "Kann ich meine Buchung stornieren?", "Kan ik mijn reservering annuleren?"],
-     ["Oui, jusqu'à une heure avant la séance depuis votre compte.", "Yes, up to one hour before the screening from your account.", "Ja, bis eine Stunde vor der Vorstellung in Ihrem Konto.", "Ja, tot een uur voor de voorstelling via je account."]),
-    (["Où trouver mes billets ?", "Where are my tickets?", "Wo finde ich meine Tickets?", "Waar vind ik mijn tickets?"],
-     ["Dans l'e-mail de confirmation et dans votre espace client.", "In the confirmation e-mail and in your account.", "In der Bestätigungs-E-Mail und in Ihrem Kundenkonto.", "In de bevestigingsmail en in je account."]),
+    (
+        [
+            "Comment réserver une séance ?",
+            "How do I book a screening?",
+            "Wie buche ich eine Vorstellung?",
+            "Hoe reserveer ik een voorstelling?",
+        ],
+        [
+            "Choisissez votre film, votre séance puis vos places : le paiement se fait en ligne.",
+            "Pick your film, your screening and your seats: payment is online.",
+            "Wählen Sie Film, Vorstellung und Plätze: Bezahlt wird online.",
+            "Kies je film, voorstelling en stoelen: je betaalt online.",
+        ],
+    ),
+    (
+        [
+            "Puis-je annuler ma réservation ?",
+            "Can I cancel my booking?",
+            "Kann ich meine Buchung stornieren?",
+            "Kan ik mijn reservering annuleren?",
+        ],
+        [
+            "Oui, jusqu'à une heure avant la séance depuis votre compte.",
+            "Yes, up to one hour before the screening from your account.",
+            "Ja, bis eine Stunde vor der Vorstellung in Ihrem Konto.",
+            "Ja, tot een uur voor de voorstelling via je account.",
+        ],
+    ),
+    (
+        [
+            "Où trouver mes billets ?",
+            "Where are my tickets?",
+            "Wo finde ich meine Tickets?",
+            "Waar vind ik mijn tickets?",
+        ],
+        [
+            "Dans l'e-mail de confirmation et dans votre espace client.",
+            "In the confirmation e-mail and in your account.",
+            "In der Bestätigungs-E-Mail und in Ihrem Kundenkonto.",
+            "In de bevestigingsmail en in je account.",
+        ],
+    ),
 ];
 
 fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCategory>) {
@@ -399,7 +868,10 @@ fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCat
     let mut articles = Vec::new();
     let mut cats = Vec::new();
     for (c, name) in categories.iter().enumerate() {
-        let category = FaqCategoryRef { id: format!("{}", c + 1), name: tr(lang, name).to_string() };
+        let category = FaqCategoryRef {
+            id: format!("{}", c + 1),
+            name: tr(lang, name).to_string(),
+        };
         let mut mine = Vec::new();
         for (q, (title, answer)) in QUESTIONS.iter().enumerate() {
             let id = format!("{}", 100 + c * 10 + q);
@@ -418,7 +890,12 @@ fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCat
             mine.push(a.clone());
             articles.push(a);
         }
-        cats.push(FaqCategory { id: category.id.clone(), title: category.name.clone(), description: None, articles: mine });
+        cats.push(FaqCategory {
+            id: category.id.clone(),
+            title: category.name.clone(),
+            description: None,
+            articles: mine,
+        });
     }
     (articles, cats)
 }
@@ -427,9 +904,49 @@ fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCat
 fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
     let t = |l: &L| tr(lang, l).to_string();
     let pages: [(&str, L, L, L); 3] = [
-        ("mt-accessibility", ["Accessibilité", "Accessibility", "Barrierefreiheit", "Toegankelijkheid"], ["Le cinéma pour tous", "Cinema for everyone", "Kino für alle", "Film voor iedereen"], ["Salles accessibles, audiodescription et sous-titres adaptés.", "Accessible screens, audio description and adapted subtitles.", "Barrierefreie Säle, Audiodeskription und angepasste Untertitel.", "Toegankelijke zalen, audiodescriptie en aangepaste ondertiteling."]),
-        ("mt-about", ["Qui sommes-nous", "About us", "Über uns", "Over ons"], ["Qui sommes-nous", "About us", "Über uns", "Over ons"], ["Une chaîne de cinémas de quartier et de grandes salles, dans huit pays.", "A chain of neighbourhood cinemas and big screens in eight countries.", "Eine Kette von Quartierkinos und grossen Sälen in acht Ländern.", "Een keten van buurtbioscopen en grote zalen in acht landen."]),
-        ("mt-contact", ["Nous contacter", "Contact us", "Kontakt", "Contact"], ["Nous contacter", "Contact us", "Kontakt", "Contact"], ["Une question ? Écrivez-nous, nous répondons sous 48 heures.", "A question? Write to us, we answer within 48 hours.", "Eine Frage? Schreiben Sie uns, wir antworten innert 48 Stunden.", "Een vraag? Schrijf ons, we antwoorden binnen 48 uur."]),
+        (
+            "mt-accessibility",
+            [
+                "Accessibilité",
+                "Accessibility",
+                "Barrierefreiheit",
+                "Toegankelijkheid",
+            ],
+            [
+                "Le cinéma pour tous",
+                "Cinema for everyone",
+                "Kino für alle",
+                "Film voor iedereen",
+            ],
+            [
+                "Salles accessibles, audiodescription et sous-titres adaptés.",
+                "Accessible screens, audio description and adapted subtitles.",
+                "Barrierefreie Säle, Audiodeskription und angepasste Untertitel.",
+                "Toegankelijke zalen, audiodescriptie en aangepaste ondertiteling.",
+            ],
+        ),
+        (
+            "mt-about",
+            ["Qui sommes-nous", "About us", "Über uns", "Over ons"],
+            ["Qui sommes-nous", "About us", "Über uns", "Over ons"],
+            [
+                "Une chaîne de cinémas de quartier et de grandes salles, dans huit pays.",
+                "A chain of neighbourhood cinemas and big screens in eight countries.",
+                "Eine Kette von Quartierkinos und grossen Sälen in acht Ländern.",
+                "Een keten van buurtbioscopen en grote zalen in acht landen.",
+            ],
+        ),
+        (
+            "mt-contact",
+            ["Nous contacter", "Contact us", "Kontakt", "Contact"],
+            ["Nous contacter", "Contact us", "Kontakt", "Contact"],
+            [
+                "Une question ? Écrivez-nous, nous répondons sous 48 heures.",
+                "A question? Write to us, we answer within 48 hours.",
+                "Eine Frage? Schreiben Sie uns, wir antworten innert 48 Stunden.",
+                "Een vraag? Schrijf ons, we antwoorden binnen 48 uur.",
+            ],
+        ),
     ];
     pages
         .iter()
@@ -437,12 +954,30 @@ fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
             reference: reference.to_string(),
             slug: local_slug(&t(slug)),
             title: t(title),
-            header: Some(TemplateHeader { title: t(title), subtitle: None, backdrop: Some(media::backdrop_image(&format!("master-{}", &reference[3..]))), logo: None, cta: None }),
-            explanation: Some(TemplateBlock { title: t(title), content: Some(format!("<p>{}</p>", t(text))), image: None, ctas: Vec::new() }),
+            header: Some(TemplateHeader {
+                title: t(title),
+                subtitle: None,
+                backdrop: Some(media::backdrop_image(&format!(
+                    "master-{}",
+                    &reference[3..]
+                ))),
+                logo: None,
+                cta: None,
+            }),
+            explanation: Some(TemplateBlock {
+                title: t(title),
+                content: Some(format!("<p>{}</p>", t(text))),
+                image: None,
+                ctas: Vec::new(),
+            }),
             mosaic: Vec::new(),
             listing: None,
             mobile_app: None,
-            cinemas: if *reference == "mt-accessibility" { sw.cinemas.iter().take(4).map(|c| c.slug.clone()).collect() } else { Vec::new() },
+            cinemas: if *reference == "mt-accessibility" {
+                sw.cinemas.iter().take(4).map(|c| c.slug.clone()).collect()
+            } else {
+                Vec::new()
+            },
             shows: Vec::new(),
             labels: BTreeMap::new(),
             guest: None,
@@ -451,15 +986,34 @@ fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
         .collect()
 }
 
-fn footer(site: Site, lang: Lang, brand: &str, routes: &RouteTable, pages: &[MasterTemplate]) -> Footer {
+fn footer(
+    site: Site,
+    lang: Lang,
+    brand: &str,
+    routes: &RouteTable,
+    pages: &[MasterTemplate],
+) -> Footer {
     let t = |l: &L| tr(lang, l).to_string();
-    let link = |title: String, url: &str| FooterLink { title, url: url.into(), new_tab: false, cookie_preferences: false };
+    let link = |title: String, url: &str| FooterLink {
+        title,
+        url: url.into(),
+        new_tab: false,
+        cookie_preferences: false,
+    };
     // Editors link to pages of the site in the page's language.
     let page_url = |reference: &str| {
         pages
             .iter()
             .find(|p| p.reference == reference)
-            .and_then(|p| routes.path(PageKind::MasterTemplate, site, lang, &Params::new().with("slug", &p.slug), false))
+            .and_then(|p| {
+                routes.path(
+                    PageKind::MasterTemplate,
+                    site,
+                    lang,
+                    &Params::new().with("slug", &p.slug),
+                    false,
+                )
+            })
             .unwrap_or_default()
     };
     Footer {
@@ -467,23 +1021,64 @@ fn footer(site: Site, lang: Lang, brand: &str, routes: &RouteTable, pages: &[Mas
             FooterColumn {
                 title: brand.to_string(),
                 links: vec![
-                    link(t(&["Qui sommes-nous", "About us", "Über uns", "Over ons"]), &page_url("mt-about")),
-                    link(t(&["Recrutement", "Careers", "Karriere", "Vacatures"]), "https://careers.example.org"),
-                    FooterLink { title: t(&["Préférences cookies", "Cookie preferences", "Cookie-Einstellungen", "Cookievoorkeuren"]), url: "#cookies".into(), new_tab: false, cookie_preferences: true },
+                    link(
+                        t(&["Qui sommes-nous", "About us", "Über uns", "Over ons"]),
+                        &page_url("mt-about"),
+                    ),
+                    link(
+                        t(&["Recrutement", "Careers", "Karriere", "Vacatures"]),
+                        "https://careers.example.org",
+                    ),
+                    FooterLink {
+                        title: t(&[
+                            "Préférences cookies",
+                            "Cookie preferences",
+                            "Cookie-Einstellungen",
+                            "Cookievoorkeuren",
+                        ]),
+                        url: "#cookies".into(),
+                        new_tab: false,
+                        cookie_preferences: true,
+                    },
                 ],
             },
             FooterColumn {
                 title: t(&["Aide", "Help", "Hilfe", "Hulp"]),
-                links: vec![link(t(&["Nous contacter", "Contact us", "Kontakt", "Contact"]), &page_url("mt-contact"))],
+                links: vec![link(
+                    t(&["Nous contacter", "Contact us", "Kontakt", "Contact"]),
+                    &page_url("mt-contact"),
+                )],
             },
         ],
         social_networks: vec![
-            SocialLink { label: "X".into(), url: format!("https://x.com/{}{}", brand.to_ascii_lowercase().replace(' ', ""), site.code()) },
-            SocialLink { label: "Instagram".into(), url: "https://www.instagram.com/".into() },
-            SocialLink { label: "Facebook".into(), url: "https://www.facebook.com/".into() },
+            SocialLink {
+                label: "X".into(),
+                url: format!(
+                    "https://x.com/{}{}",
+                    brand.to_ascii_lowercase().replace(' ', ""),
+                    site.code()
+                ),
+            },
+            SocialLink {
+                label: "Instagram".into(),
+                url: "https://www.instagram.com/".into(),
+            },
+            SocialLink {
+                label: "Facebook".into(),
+                url: "https://www.facebook.com/".into(),
+            },
         ],
         faq: if matches!(site, Site::Fr | Site::Nl) {
-            QUESTIONS.iter().map(|(q, a)| FooterFaqItem { title: t(q), description: format!("<p>{}</p>", t(a)), kind: None, questions: Vec::new(), slugs: Vec::new() }).collect()
+            QUESTIONS
+                .iter()
+                .map(|(q, a)| FooterFaqItem {
+                    title: t(q),
+                    description: format!("<p>{}</p>", t(a)),
+                    kind: None,
+                    questions: Vec::new(),
+                    slugs: Vec::new(),
+                })
+                .collect()
         } else {
             Vec::new()
         },
@@ -494,11 +1089,40 @@ fn ecards(site: Site, lang: Lang) -> Vec<ECard> {
     let t = |l: &L| tr(lang, l).to_string();
     let mut cards = Vec::new();
     if matches!(site, Site::Fr | Site::Nl | Site::Be) {
-        cards.push(ECard { type_id: "ECARD5".into(), label: Some(t(&["E-carte 5 places", "5-seat e-card", "E-Card 5 Plätze", "E-card 5 plaatsen"])), terms: Some(t(&["Valable un an dans tous nos cinémas.", "Valid for a year in all our cinemas.", "Ein Jahr gültig in allen unseren Kinos.", "Een jaar geldig in al onze bioscopen."])), seats: 5, price: 49.0, image: Some(media::backdrop_image("ecard-5")) });
+        cards.push(ECard {
+            type_id: "ECARD5".into(),
+            label: Some(t(&[
+                "E-carte 5 places",
+                "5-seat e-card",
+                "E-Card 5 Plätze",
+                "E-card 5 plaatsen",
+            ])),
+            terms: Some(t(&[
+                "Valable un an dans tous nos cinémas.",
+                "Valid for a year in all our cinemas.",
+                "Ein Jahr gültig in allen unseren Kinos.",
+                "Een jaar geldig in al onze bioscopen.",
+            ])),
+            seats: 5,
+            price: 49.0,
+            image: Some(media::backdrop_image("ecard-5")),
+        });
     }
     if site == Site::Fr {
         // An editor left the terms empty: the API serves null (spec §5).
-        cards.push(ECard { type_id: "ECARD3".into(), label: Some(t(&["E-carte 3 places", "3-seat e-card", "E-Card 3 Plätze", "E-card 3 plaatsen"])), terms: None, seats: 3, price: 31.5, image: Some(media::backdrop_image("ecard-3")) });
+        cards.push(ECard {
+            type_id: "ECARD3".into(),
+            label: Some(t(&[
+                "E-carte 3 places",
+                "3-seat e-card",
+                "E-Card 3 Plätze",
+                "E-card 3 plaatsen",
+            ])),
+            terms: None,
+            seats: 3,
+            price: 31.5,
+            image: Some(media::backdrop_image("ecard-3")),
+        });
     }
     cards
 }

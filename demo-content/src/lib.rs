@@ -39,9 +39,13 @@ pub struct Demo {
 pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
     let world = world::build(options.seed, options.scale.max(1), options.today);
     let settings = settings();
-    let brand_short = brand.short_name.clone().unwrap_or_else(|| brand.name.clone());
+    let brand_short = brand
+        .short_name
+        .clone()
+        .unwrap_or_else(|| brand.name.clone());
     let root = rng::Rng::new(options.seed);
-    let routes = site::routes::RouteTable::try_new(&brand.slug).expect("the brand slug was checked when the brand was read");
+    let routes = site::routes::RouteTable::try_new(&brand.slug)
+        .expect("the brand slug was checked when the brand was read");
     let sites = world
         .sites
         .iter()
@@ -56,7 +60,11 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
                         language: Some(lang),
                         cinemas: catalog::cinemas(sw, lang, &brand_short),
                         cities: catalog::cities(&world, sw, lang),
-                        shows: sw.shows.iter().map(|&i| catalog::show(&world, i, sw.site, lang)).collect(),
+                        shows: sw
+                            .shows
+                            .iter()
+                            .map(|&i| catalog::show(&world, i, sw.site, lang))
+                            .collect(),
                         seasons: ed.seasons,
                         season_shows: ed.season_shows,
                         experiences: ed.experiences,
@@ -91,7 +99,12 @@ pub fn generate(options: &DemoOptions, brand: &Brand) -> Demo {
                 site: sw.site,
                 locales,
                 showtimes: showtimes::showtimes(&world, sw, &mut rng),
-                gone_shows: sw.shows.iter().filter(|&&i| world.shows[i].gone).map(|&i| world.shows[i].slug.clone()).collect(),
+                gone_shows: sw
+                    .shows
+                    .iter()
+                    .filter(|&&i| world.shows[i].gone)
+                    .map(|&i| world.shows[i].slug.clone())
+                    .collect(),
             }
         })
         .collect();
@@ -124,11 +137,43 @@ fn settings() -> Settings {
     let mut site_features = BTreeMap::new();
     let on = Some(true);
     let off = Some(false);
-    site_features.insert("fr".into(), FeatureOverrides { voucher_checker_enabled: on, wallet_enabled: on, subscriptions_enabled: on, home_video_enabled: on, vod_enabled: on, ..Default::default() });
-    site_features.insert("nl".into(), FeatureOverrides { voucher_checker_enabled: on, subscriptions_enabled: on, ..Default::default() });
-    site_features.insert("ch".into(), FeatureOverrides { subscriptions_enabled: on, ..Default::default() });
+    site_features.insert(
+        "fr".into(),
+        FeatureOverrides {
+            voucher_checker_enabled: on,
+            wallet_enabled: on,
+            subscriptions_enabled: on,
+            home_video_enabled: on,
+            vod_enabled: on,
+            ..Default::default()
+        },
+    );
+    site_features.insert(
+        "nl".into(),
+        FeatureOverrides {
+            voucher_checker_enabled: on,
+            subscriptions_enabled: on,
+            ..Default::default()
+        },
+    );
+    site_features.insert(
+        "ch".into(),
+        FeatureOverrides {
+            subscriptions_enabled: on,
+            ..Default::default()
+        },
+    );
     for small in ["tn", "sn", "ci", "ma"] {
-        site_features.insert(small.into(), FeatureOverrides { authentication_enabled: off, offers_menu_displayed: off, gift_card_enabled: off, business_site_enabled: off, ..Default::default() });
+        site_features.insert(
+            small.into(),
+            FeatureOverrides {
+                authentication_enabled: off,
+                offers_menu_displayed: off,
+                gift_card_enabled: off,
+                business_site_enabled: off,
+                ..Default::default()
+            },
+        );
     }
     Settings {
         features,
@@ -175,7 +220,11 @@ pub fn counts(snapshot: &Snapshot) -> Counts {
 
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keys: Vec<&str> = self.0.first().map(|(_, c)| c.keys().copied().collect()).unwrap_or_default();
+        let keys: Vec<&str> = self
+            .0
+            .first()
+            .map(|(_, c)| c.keys().copied().collect())
+            .unwrap_or_default();
         write!(f, "{:<6}", "site")?;
         for k in &keys {
             write!(f, "{k:>12}")?;

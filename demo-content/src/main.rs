@@ -9,7 +9,10 @@ use site::snapshot::Snapshot;
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
-#[command(name = "demo-content", about = "Deterministic demo content for all country sites")]
+#[command(
+    name = "demo-content",
+    about = "Deterministic demo content for all country sites"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -58,10 +61,15 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn write(o: &Options) -> anyhow::Result<()> {
-    let brand_text = std::fs::read_to_string(&o.brand).with_context(|| format!("reading {}", o.brand.display()))?;
+    let brand_text = std::fs::read_to_string(&o.brand)
+        .with_context(|| format!("reading {}", o.brand.display()))?;
     let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
     let today = o.today.unwrap_or_else(|| chrono::Local::now().date_naive());
-    let options = DemoOptions { seed: o.seed, scale: o.scale, today };
+    let options = DemoOptions {
+        seed: o.seed,
+        scale: o.scale,
+        today,
+    };
     let started = std::time::Instant::now();
     let demo = generate(&options, &brand);
     let bytes = demo.snapshot.to_vec();

@@ -15,11 +15,19 @@ pub fn poster_image(slug: &str, title: &str) -> Image {
 }
 
 pub fn backdrop_image(key: &str) -> Image {
-    Image::new(format!("/media/backdrops/{key}.svg"), BACKDROP.0, BACKDROP.1)
+    Image::new(
+        format!("/media/backdrops/{key}.svg"),
+        BACKDROP.0,
+        BACKDROP.1,
+    )
 }
 
 pub fn tag_image(slug: &str) -> Image {
-    Image::new(format!("/media/tags/{}.svg", slug.to_ascii_lowercase()), SQUARE.0, SQUARE.1)
+    Image::new(
+        format!("/media/tags/{}.svg", slug.to_ascii_lowercase()),
+        SQUARE.0,
+        SQUARE.1,
+    )
 }
 
 /// Every `/media/…` image named anywhere in `content`, rendered as SVG, by relative path.
@@ -52,15 +60,28 @@ fn collect(value: &serde_json::Value, files: &mut BTreeMap<String, String>) {
 
 /// A gradient whose hue comes from the file name, with the name as a caption.
 fn svg(rel: &str, w: u32, h: u32) -> String {
-    let stem = rel.rsplit('/').next().unwrap_or(rel).trim_end_matches(".svg");
-    let stem = stem.split_once('-').filter(|(k, _)| matches!(*k, "show" | "cinema" | "city" | "tag" | "article")).map(|(_, r)| r).unwrap_or(stem);
-    let hue = stem.bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32)) % 360;
+    let stem = rel
+        .rsplit('/')
+        .next()
+        .unwrap_or(rel)
+        .trim_end_matches(".svg");
+    let stem = stem
+        .split_once('-')
+        .filter(|(k, _)| matches!(*k, "show" | "cinema" | "city" | "tag" | "article"))
+        .map(|(_, r)| r)
+        .unwrap_or(stem);
+    let hue = stem
+        .bytes()
+        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32))
+        % 360;
     let caption: String = stem
         .split('-')
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut c = w.chars();
-            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
         })
         .collect::<Vec<_>>()
         .join(" ");
@@ -77,5 +98,8 @@ fn svg(rel: &str, w: u32, h: u32) -> String {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

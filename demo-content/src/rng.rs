@@ -60,11 +60,24 @@ mod tests {
 
     #[test]
     fn same_seed_same_numbers_and_forks_are_independent() {
-        let a: Vec<u64> = (0..5).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..5).map({ let mut r = Rng::new(7); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..5)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         let root = Rng::new(7);
-        assert_ne!(root.fork("shows").next_u64(), root.fork("cinemas").next_u64());
+        assert_ne!(
+            root.fork("shows").next_u64(),
+            root.fork("cinemas").next_u64()
+        );
         let mut r = Rng::new(1);
         for _ in 0..1000 {
             assert!(r.below(3) < 3);

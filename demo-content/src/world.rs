@@ -77,8 +77,15 @@ pub struct WorldShow {
 }
 
 /// Experience tags a hall can have, with how often.
-const HALL_EXPERIENCES: &[(&str, f64)] =
-    &[("imax", 0.05), ("4dx", 0.05), ("screenx", 0.04), ("dolby", 0.06), ("ONX", 0.02), ("DBOX", 0.03), ("4DXSCREENX", 0.02)];
+const HALL_EXPERIENCES: &[(&str, f64)] = &[
+    ("imax", 0.05),
+    ("4dx", 0.05),
+    ("screenx", 0.04),
+    ("dolby", 0.06),
+    ("ONX", 0.02),
+    ("DBOX", 0.03),
+    ("4DXSCREENX", 0.02),
+];
 
 pub fn build(seed: u64, scale: u32, today: NaiveDate) -> World {
     let root = Rng::new(seed);
@@ -87,7 +94,12 @@ pub fn build(seed: u64, scale: u32, today: NaiveDate) -> World {
         .iter()
         .map(|&site| build_site(&mut root.fork(&format!("site-{site}")), site, scale, &shows))
         .collect();
-    World { today, scale, sites, shows }
+    World {
+        today,
+        scale,
+        sites,
+        shows,
+    }
 }
 
 pub fn slugify(text: &str) -> String {
@@ -121,7 +133,12 @@ fn build_site(rng: &mut Rng, site: Site, scale: u32, shows: &[WorldShow]) -> Sit
         _ => 0.6,
     };
     let shows = (0..shows.len()).filter(|_| rng.chance(share)).collect();
-    SiteWorld { site, cities, cinemas, shows }
+    SiteWorld {
+        site,
+        cities,
+        cinemas,
+        shows,
+    }
 }
 
 /// Scale copies beyond the first are satellite towns of the real city ("Lyon 2").
@@ -129,9 +146,16 @@ fn add_city(cities: &mut Vec<WorldCity>, place: &Place, copy: usize, rng: &mut R
     let (name, slug) = if copy == 0 {
         (place.name.to_string(), place.slug.to_string())
     } else {
-        (format!("{} {}", place.name, copy + 1), format!("{}-{}", place.slug, copy + 1))
+        (
+            format!("{} {}", place.name, copy + 1),
+            format!("{}-{}", place.slug, copy + 1),
+        )
     };
-    let jitter = if copy == 0 { 0.0 } else { 0.05 + rng.unit() * 0.3 };
+    let jitter = if copy == 0 {
+        0.0
+    } else {
+        0.05 + rng.unit() * 0.3
+    };
     cities.push(WorldCity {
         slug,
         name,
@@ -143,7 +167,15 @@ fn add_city(cities: &mut Vec<WorldCity>, place: &Place, copy: usize, rng: &mut R
     cities.len() - 1
 }
 
-fn build_cinema(rng: &mut Rng, site: Site, place: &Place, city: usize, n: usize, copy: usize, index: usize) -> WorldCinema {
+fn build_cinema(
+    rng: &mut Rng,
+    site: Site,
+    place: &Place,
+    city: usize,
+    n: usize,
+    copy: usize,
+    index: usize,
+) -> WorldCinema {
     let district = place.districts.get(n).copied();
     let mut name = match district {
         Some(d) => format!("{} {}", place.name, d),
@@ -156,8 +188,15 @@ fn build_cinema(rng: &mut Rng, site: Site, place: &Place, city: usize, n: usize,
     let hall_count = rng.range(4, 12) as usize;
     let halls = (0..hall_count)
         .map(|h| {
-            let experience = HALL_EXPERIENCES.iter().find(|(_, p)| rng.chance(*p)).map(|(t, _)| *t);
-            Hall { name: format!("{}", h + 1), seats: rng.range(80, 420) as u32, experience }
+            let experience = HALL_EXPERIENCES
+                .iter()
+                .find(|(_, p)| rng.chance(*p))
+                .map(|(t, _)| *t);
+            Hall {
+                name: format!("{}", h + 1),
+                seats: rng.range(80, 420) as u32,
+                experience,
+            }
         })
         .collect::<Vec<_>>();
     let street = format!("{} {}", rng.range(1, 180), rng.pick(streets(site)));
@@ -179,7 +218,10 @@ fn build_cinema(rng: &mut Rng, site: Site, place: &Place, city: usize, n: usize,
         vista_ref: format!("{}{:04}", site.country_code(), index + 1),
         name,
         city,
-        position: (place.position.0 + spread * angle.sin() + copy as f64 * 0.05, place.position.1 + spread * angle.cos() - copy as f64 * 0.05),
+        position: (
+            place.position.0 + spread * angle.sin() + copy as f64 * 0.05,
+            place.position.1 + spread * angle.cos() - copy as f64 * 0.05,
+        ),
         street,
         postal_code,
         halls,
@@ -198,7 +240,8 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
         let title: [String; 4] = if is_movie {
             let noun = &words::TITLE_NOUNS[i % words::TITLE_NOUNS.len()];
             let round = i / words::TITLE_NOUNS.len();
-            let comp: Option<&L> = (round > 0).then(|| &words::TITLE_COMPLEMENTS[(round - 1) % words::TITLE_COMPLEMENTS.len()]);
+            let comp: Option<&L> = (round > 0)
+                .then(|| &words::TITLE_COMPLEMENTS[(round - 1) % words::TITLE_COMPLEMENTS.len()]);
             let sequel = round / (words::TITLE_COMPLEMENTS.len() + 1);
             std::array::from_fn(|l| {
                 let mut t = noun[l].to_string();
@@ -217,7 +260,13 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
         } else {
             let e = &words::EVENT_TITLES[(i - movies) % words::EVENT_TITLES.len()];
             let round = (i - movies) / words::EVENT_TITLES.len();
-            std::array::from_fn(|l| if round == 0 { e[l].to_string() } else { format!("{} ({})", e[l], round + 1) })
+            std::array::from_fn(|l| {
+                if round == 0 {
+                    e[l].to_string()
+                } else {
+                    format!("{} ({})", e[l], round + 1)
+                }
+            })
         };
         // The slug follows the original (English) title, as distributors name films.
         let mut slug = slugify(&title[1]);
@@ -247,14 +296,28 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
         } else {
             vec![(i - movies) % words::EVENT_GENRES.len()]
         };
-        let rating = if kids || !is_movie { "TP" } else { *rng.pick(&["TP", "TP", "TP", "10", "12", "12", "16", "18"]) };
-        let person = |rng: &mut Rng| format!("{} {}", rng.pick(words::FIRST_NAMES), rng.pick(words::LAST_NAMES));
+        let rating = if kids || !is_movie {
+            "TP"
+        } else {
+            *rng.pick(&["TP", "TP", "TP", "10", "12", "12", "16", "18"])
+        };
+        let person = |rng: &mut Rng| {
+            format!(
+                "{} {}",
+                rng.pick(words::FIRST_NAMES),
+                rng.pick(words::LAST_NAMES)
+            )
+        };
         shows.push(WorldShow {
             reference: format!("HO{:06}", i + 1),
             slug,
             title,
             is_movie,
-            duration: if is_movie { rng.range(78, 172) as u32 } else { rng.range(45, 210) as u32 },
+            duration: if is_movie {
+                rng.range(78, 172) as u32
+            } else {
+                rng.range(45, 210) as u32
+            },
             genres,
             release,
             director: person(rng),
@@ -264,7 +327,11 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
             rating,
             three_d: is_movie && rng.chance(0.15),
             premiere: is_movie && offset > 0 && rng.chance(0.35),
-            synopsis: (rng.below(words::HEROES.len()), rng.below(words::TROUBLES.len()), rng.below(words::OUTCOMES.len())),
+            synopsis: (
+                rng.below(words::HEROES.len()),
+                rng.below(words::TROUBLES.len()),
+                rng.below(words::OUTCOMES.len()),
+            ),
             trailer_id: format!("{:011x}", rng.next_u64() & 0x0FFF_FFFF_FFFF),
             gone: false,
         });
@@ -280,6 +347,8 @@ fn build_shows(rng: &mut Rng, scale: u32, today: NaiveDate) -> Vec<WorldShow> {
 impl World {
     /// The days of the schedules: today and the 13 that follow.
     pub fn days(&self) -> Vec<NaiveDate> {
-        (0..14).map(|d| self.today.checked_add_days(Days::new(d)).unwrap()).collect()
+        (0..14)
+            .map(|d| self.today.checked_add_days(Days::new(d)).unwrap())
+            .collect()
     }
 }

@@ -1,12 +1,12 @@
 //! The context of each page: the chrome shared by every page of a locale (built once per
 //! locale, spec §2 page chrome) and the page's own data, SEO and JSON-LD.
 
-use crate::model::{LocaleData, SiteData};
-use crate::pages::{Item, Page, SitePages};
-use crate::seo::{self, JsonLd, SeoArgs};
 use crate::fragments::{self, Labels, ScheduleShow, ShowRef};
 use crate::injections::PageInjections;
+use crate::model::{LocaleData, SiteData};
+use crate::pages::{Item, Page, SitePages};
 use crate::schedule::{DayShow, Place, Screening};
+use crate::seo::{self, JsonLd, SeoArgs};
 use serde::Serialize;
 use serde_json::{json, Value};
 use site::brand::Brand;
@@ -46,7 +46,15 @@ struct Link {
 }
 
 /// `injections`: the site's page injections, checked once per site (`crate::injections`).
-pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &LocaleData, year: i32, assets: Value, injections: &PageInjections) -> LocaleChrome {
+pub fn chrome(
+    table: &RouteTable,
+    brand: &Brand,
+    data: &SiteData,
+    locale: &LocaleData,
+    year: i32,
+    assets: Value,
+    injections: &PageInjections,
+) -> LocaleChrome {
     let site = data.site;
     let lang = locale.lang;
     let features = &data.settings.site_features_resolved;
@@ -54,34 +62,88 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
     let mut header = Vec::new();
     let mut link = |key, href: Option<String>, menu, external, mobile_only| {
         if let Some(href) = href {
-            header.push(Link { key, href, menu, external, mobile_only });
+            header.push(Link {
+                key,
+                href,
+                menu,
+                external,
+                mobile_only,
+            });
         }
     };
     // Spec §2 header links and their rules.
-    link("movies", path(PageKind::Shows), Some("movies"), false, false);
-    link("cinemas", path(PageKind::Cinemas), Some("cinemas"), false, false);
+    link(
+        "movies",
+        path(PageKind::Shows),
+        Some("movies"),
+        false,
+        false,
+    );
+    link(
+        "cinemas",
+        path(PageKind::Cinemas),
+        Some("cinemas"),
+        false,
+        false,
+    );
     if features.offers_menu_displayed {
         link("offers", path(PageKind::Offers), None, false, false);
     }
     link("club", path(PageKind::Club), None, false, false);
-    link("moreFromBrand", path(PageKind::ExperienceLanding), None, false, false);
+    link(
+        "moreFromBrand",
+        path(PageKind::ExperienceLanding),
+        None,
+        false,
+        false,
+    );
     if features.business_site_enabled {
-        link("businessSite", Some(format!("https://business.{}", bare_domain(brand, site))), None, true, false);
+        link(
+            "businessSite",
+            Some(format!("https://business.{}", bare_domain(brand, site))),
+            None,
+            true,
+            false,
+        );
     }
     if features.home_video_enabled {
-        link("homeVideo", Some(format!("https://vod.{}", bare_domain(brand, site))), None, true, false);
+        link(
+            "homeVideo",
+            Some(format!("https://vod.{}", bare_domain(brand, site))),
+            None,
+            true,
+            false,
+        );
     }
     if features.wallet_enabled {
-        let client = data.settings.settings.client_url.clone().unwrap_or_default();
-        link("wallet", Some(format!("{client}/bookings?redirect=wallet")), None, true, true);
+        let client = data
+            .settings
+            .settings
+            .client_url
+            .clone()
+            .unwrap_or_default();
+        link(
+            "wallet",
+            Some(format!("{client}/bookings?redirect=wallet")),
+            None,
+            true,
+            true,
+        );
     }
-    let client_url = data.settings.settings.client_url.clone().unwrap_or_default();
+    let client_url = data
+        .settings
+        .settings
+        .client_url
+        .clone()
+        .unwrap_or_default();
     // Account links point to the client area: benefits on FR, favourite cinemas elsewhere.
     let mut account = vec![json!({"key": "account", "href": format!("{client_url}/account")})];
     if site == Site::Fr {
         account.push(json!({"key": "benefits", "href": format!("{client_url}/benefits")}));
     } else {
-        account.push(json!({"key": "favouriteCinemas", "href": format!("{client_url}/favourite-cinemas")}));
+        account.push(
+            json!({"key": "favouriteCinemas", "href": format!("{client_url}/favourite-cinemas")}),
+        );
     }
     account.push(json!({"key": "bookings", "href": format!("{client_url}/bookings")}));
 
@@ -89,7 +151,13 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
         .iter()
         .filter_map(|tab| {
             table
-                .path(PageKind::ShowsTab, site, lang, &Params::new().with("tab", tab.key()), false)
+                .path(
+                    PageKind::ShowsTab,
+                    site,
+                    lang,
+                    &Params::new().with("tab", tab.key()),
+                    false,
+                )
                 .map(|href| json!({"key": tab.key(), "href": href}))
         })
         .collect();
@@ -102,7 +170,9 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
     let city_links: Vec<Value> = featured_cities
         .iter()
         .filter_map(|slug| locale.cities.iter().find(|c| c.city.slug == *slug))
-        .filter_map(|c| city_href(table, site, lang, c).map(|href| json!({"title": c.city.name, "href": href})))
+        .filter_map(|c| {
+            city_href(table, site, lang, c).map(|href| json!({"title": c.city.name, "href": href}))
+        })
         .collect();
     let footer_links: Vec<Value> = [
         (PageKind::Help, "help"),
@@ -142,24 +212,49 @@ pub fn chrome(table: &RouteTable, brand: &Brand, data: &SiteData, locale: &Local
     });
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     serde_json::to_writer(&mut hasher, &[&value, &assets]).expect("hashing never fails");
-    LocaleChrome { value, base_url: format!("https://{}", domain(brand, site)), assets, hash: hasher.0.digest(), lists: ShowLists::new(locale) }
+    LocaleChrome {
+        value,
+        base_url: format!("https://{}", domain(brand, site)),
+        assets,
+        hash: hasher.0.digest(),
+        lists: ShowLists::new(locale),
+    }
 }
 
 /// The domain without its `www.`, for the brand's other services (business, home video).
 fn bare_domain(brand: &Brand, site: Site) -> String {
     let domain = domain(brand, site);
-    domain.strip_prefix("www.").map(str::to_string).unwrap_or(domain)
+    domain
+        .strip_prefix("www.")
+        .map(str::to_string)
+        .unwrap_or(domain)
 }
 
 fn domain(brand: &Brand, site: Site) -> String {
-    brand.domains.get(&site).cloned().unwrap_or_else(|| format!("{}.localhost", site.code()))
+    brand
+        .domains
+        .get(&site)
+        .cloned()
+        .unwrap_or_else(|| format!("{}.localhost", site.code()))
 }
 
 /// A city link goes to the cinema when the city has one, else to the city page (spec §2).
 pub fn city_href(table: &RouteTable, site: Site, lang: Lang, city: &CityDetail) -> Option<String> {
     match city.cinemas.as_slice() {
-        [only] => table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &only.slug), false),
-        _ => table.path(PageKind::City, site, lang, &Params::new().with("slug", &city.city.slug), false),
+        [only] => table.path(
+            PageKind::Cinema,
+            site,
+            lang,
+            &Params::new().with("slug", &only.slug),
+            false,
+        ),
+        _ => table.path(
+            PageKind::City,
+            site,
+            lang,
+            &Params::new().with("slug", &city.city.slug),
+            false,
+        ),
     }
 }
 
@@ -200,7 +295,8 @@ pub fn page_context(
         .and_then(|list| list.iter().find(|(l, _)| *l == default_lang))
         .map(|(_, p)| format!("{base}{p}"));
     let mut fragments = Vec::new();
-    let (template, data_value, args, json_ld) = page_data(table, chrome, locale, labels, page, &url, &mut fragments);
+    let (template, data_value, args, json_ld) =
+        page_data(table, chrome, locale, labels, page, &url, &mut fragments);
     let route = table.route(page.kind, page.site, page.lang, page.webview);
     let page_value = json!({
         "kind": page.kind.name(),
@@ -218,13 +314,17 @@ pub fn page_context(
         "tracking_type": route.map(|r| r.tracking_type()).unwrap_or(""),
         "noindex": matches!(page.kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight) || page.webview,
     });
-    let json_ld: Vec<Value> = json_ld.into_iter().map(|block| Value::String(block.0)).collect();
+    let json_ld: Vec<Value> = json_ld
+        .into_iter()
+        .map(|block| Value::String(block.0))
+        .collect();
     let seo = serde_json::to_value(args).expect("SEO arguments are plain strings");
     // What the page is made from; the chrome counts by its hash, computed once per locale.
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     hasher.0.update(template.as_bytes());
     hasher.0.update(&chrome.hash.to_le_bytes());
-    serde_json::to_writer(&mut hasher, &[&page_value, &seo, &data_value]).expect("hashing never fails");
+    serde_json::to_writer(&mut hasher, &[&page_value, &seo, &data_value])
+        .expect("hashing never fails");
     serde_json::to_writer(&mut hasher, &json_ld).expect("hashing never fails");
     for fragment in &fragments {
         hasher.0.update(&(fragment.len() as u64).to_le_bytes());
@@ -240,8 +340,14 @@ pub fn page_context(
         ("json_ld".to_string(), Value::Array(json_ld)),
         ("assets".to_string(), chrome.assets.clone()),
     ]);
-    let context = tera::Context::from_value(Value::Object(whole)).expect("an object is a valid context");
-    PageContext { template, context, fragments, inputs }
+    let context =
+        tera::Context::from_value(Value::Object(whole)).expect("an object is a valid context");
+    PageContext {
+        template,
+        context,
+        fragments,
+        inputs,
+    }
 }
 
 type PageData = (&'static str, Value, SeoArgs, Vec<JsonLd>);
@@ -249,7 +355,11 @@ type PageData = (&'static str, Value, SeoArgs, Vec<JsonLd>);
 /// What the schedule island's filters offer (islands/README.md, "schedule"): the versions,
 /// tags and genres found in the days written, each `{value, label}` with the URL filter's
 /// value. Versions in the order they first play, tags and genres by label.
-fn schedule_filters(schedule: &crate::schedule::CinemaSchedule, days: usize, locale: &LocaleData) -> Value {
+fn schedule_filters(
+    schedule: &crate::schedule::CinemaSchedule,
+    days: usize,
+    locale: &LocaleData,
+) -> Value {
     let mut versions: Vec<u32> = Vec::new();
     let mut tags: Vec<&str> = Vec::new();
     let mut genres: Vec<&str> = Vec::new();
@@ -287,12 +397,22 @@ fn schedule_filters(schedule: &crate::schedule::CinemaSchedule, days: usize, loc
     // A tag the content has no title for is unknown (spec §8): not offered.
     let mut tags: Vec<(String, &str)> = tags
         .iter()
-        .filter_map(|slug| locale.tags.iter().find(|t| t.slug == *slug).and_then(|t| Some((t.slug.to_lowercase(), t.title.as_deref()?))))
+        .filter_map(|slug| {
+            locale
+                .tags
+                .iter()
+                .find(|t| t.slug == *slug)
+                .and_then(|t| Some((t.slug.to_lowercase(), t.title.as_deref()?)))
+        })
         .filter(|(slug, _)| site::filters::is_valid_item(slug))
         .collect();
-    tags.sort_by(|a, b| site::text::fold(a.1).cmp(&site::text::fold(b.1)));
+    tags.sort_by_key(|a| site::text::fold(a.1));
     tags.dedup_by(|a, b| a.0 == b.0);
-    let mut genres: Vec<(String, &str)> = genres.iter().map(|g| (site::text::genre_key(g), *g)).filter(|(k, _)| site::filters::is_valid_item(k)).collect();
+    let mut genres: Vec<(String, &str)> = genres
+        .iter()
+        .map(|g| (site::text::genre_key(g), *g))
+        .filter(|(k, _)| site::filters::is_valid_item(k))
+        .collect();
     genres.sort();
     genres.dedup_by(|a, b| a.0 == b.0);
     json!({
@@ -302,12 +422,30 @@ fn schedule_filters(schedule: &crate::schedule::CinemaSchedule, days: usize, loc
     })
 }
 
-fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, labels: &Labels, page: &Page, url: &str, fragments: &mut Vec<String>) -> PageData {
+fn page_data(
+    table: &RouteTable,
+    chrome: &LocaleChrome,
+    locale: &LocaleData,
+    labels: &Labels,
+    page: &Page,
+    url: &str,
+    fragments: &mut Vec<String>,
+) -> PageData {
     let base = chrome.base_url.as_str();
     let site = page.site;
     let lang = page.lang;
-    let href = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
-    let home = (String::from("Home"), format!("{base}{}", table.path(PageKind::Home, site, lang, &Params::new(), false).unwrap_or_default()));
+    let href = |kind: PageKind, slug: &str| {
+        table.path(kind, site, lang, &Params::new().with("slug", slug), false)
+    };
+    let home = (
+        String::from("Home"),
+        format!(
+            "{base}{}",
+            table
+                .path(PageKind::Home, site, lang, &Params::new(), false)
+                .unwrap_or_default()
+        ),
+    );
     let mut args = SeoArgs::default();
     match page.item {
         Item::Cinema(i) => {
@@ -315,7 +453,16 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             let schedule = locale.schedules[i].as_ref();
             args.name = cinema.cinema.name.clone();
             args.city = cinema.cinema.city.clone();
-            let show_href = |show: &Show| href(if show.is_movie { PageKind::Show } else { PageKind::Event }, &show.slug);
+            let show_href = |show: &Show| {
+                href(
+                    if show.is_movie {
+                        PageKind::Show
+                    } else {
+                        PageKind::Event
+                    },
+                    &show.slug,
+                )
+            };
             let mut ld: Vec<JsonLd> = vec![seo::movie_theater(cinema, url, base).into()];
             // The light view is not indexed: no structured data to compute.
             if let Some(schedule) = schedule.filter(|_| page.kind == PageKind::Cinema) {
@@ -330,33 +477,70 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                         Some((entry, show, format!("{base}{}", show_href(show)?)))
                     })
                     .collect();
-                let showtimes = described.iter().flat_map(|(entry, show, show_url)| entry.screenings.iter().map(move |s| (s, *show, show_url.as_str())));
-                ld.extend(seo::screenings(showtimes, &locale.tables, &cinema.cinema, url));
+                let showtimes = described.iter().flat_map(|(entry, show, show_url)| {
+                    entry
+                        .screenings
+                        .iter()
+                        .map(move |s| (s, *show, show_url.as_str()))
+                });
+                ld.extend(seo::screenings(
+                    showtimes,
+                    &locale.tables,
+                    &cinema.cinema,
+                    url,
+                ));
             }
-            ld.push(seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]).into());
+            ld.push(
+                seo::breadcrumbs(&[home, (cinema.cinema.name.clone(), url.to_string())]).into(),
+            );
             // The light view is today's schedule; the cinema page has every day.
-            let (template, days) = if page.kind == PageKind::CinemaLight { ("pages/cinema_light.html", 1) } else { ("pages/cinema.html", usize::MAX) };
+            let (template, days) = if page.kind == PageKind::CinemaLight {
+                ("pages/cinema_light.html", 1)
+            } else {
+                ("pages/cinema.html", usize::MAX)
+            };
             // The light view is for slow connections: no posters. On the cinema page the
             // first poster is the largest image when the cinema has no backdrop above it.
             let light = page.kind == PageKind::CinemaLight;
-            let first_poster = if cinema.cinema.backdrop.is_some() { fragments::Loading::Lazy } else { fragments::Loading::Priority };
+            let first_poster = if cinema.cinema.backdrop.is_some() {
+                fragments::Loading::Lazy
+            } else {
+                fragments::Loading::Priority
+            };
             let schedule_html = schedule
                 .map(|sc| {
-                    fragments::cinema_schedule(sc, &locale.tables, days, labels, first_poster, |id| match locale.show_of(id) {
-                        Some(show) => ScheduleShow {
-                            slug: &show.slug,
-                            title: &show.title,
-                            href: show_href(show),
-                            genres: &show.genres,
-                            tags: &show.tags,
-                            bookable: show.bookable,
-                            poster: if light { None } else { show.poster.as_ref() },
-                            duration: show.duration,
-                            flag: show.flag.as_ref(),
+                    fragments::cinema_schedule(
+                        sc,
+                        &locale.tables,
+                        days,
+                        labels,
+                        first_poster,
+                        |id| match locale.show_of(id) {
+                            Some(show) => ScheduleShow {
+                                slug: &show.slug,
+                                title: &show.title,
+                                href: show_href(show),
+                                genres: &show.genres,
+                                tags: &show.tags,
+                                bookable: show.bookable,
+                                poster: if light { None } else { show.poster.as_ref() },
+                                duration: show.duration,
+                                flag: show.flag.as_ref(),
+                            },
+                            // A show the list lacks: its showtimes still book; nothing to filter on.
+                            None => ScheduleShow {
+                                slug: locale.tables.slug(id),
+                                title: locale.tables.slug(id),
+                                href: None,
+                                genres: &[],
+                                tags: &[],
+                                bookable: true,
+                                poster: None,
+                                duration: None,
+                                flag: None,
+                            },
                         },
-                        // A show the list lacks: its showtimes still book; nothing to filter on.
-                        None => ScheduleShow { slug: locale.tables.slug(id), title: locale.tables.slug(id), href: None, genres: &[], tags: &[], bookable: true, poster: None, duration: None, flag: None },
-                    })
+                    )
                 })
                 .unwrap_or_default();
             fragments.push(schedule_html);
@@ -369,8 +553,15 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             let schedule_days: Vec<Value> = schedule
                 .map(|sc| sc.days.iter().take(days).map(|d| json!({"date": d.date.to_string(), "label": labels.day_tab(d.date)})).collect())
                 .unwrap_or_default();
-            let schedule_filters = schedule.map(|sc| schedule_filters(sc, days, locale)).unwrap_or(Value::Null);
-            (template, json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days, "schedule_filters": schedule_filters}), args, ld)
+            let schedule_filters = schedule
+                .map(|sc| schedule_filters(sc, days, locale))
+                .unwrap_or(Value::Null);
+            (
+                template,
+                json!({"cinema": cinema, "nearby": nearby, "schedule_days": schedule_days, "schedule_filters": schedule_filters}),
+                args,
+                ld,
+            )
         }
         Item::City(i) => {
             let city = &locale.cities[i];
@@ -382,7 +573,12 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                 .map(|c| json!({"cinema": c, "href": href(PageKind::Cinema, &c.slug)}))
                 .collect();
             // The light list is the same list of cinemas, without indexing (noindex).
-            ("pages/city.html", json!({"city": city, "cinemas": cinemas}), args, vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())]).into()])
+            (
+                "pages/city.html",
+                json!({"city": city, "cinemas": cinemas}),
+                args,
+                vec![seo::breadcrumbs(&[home, (city.city.name.clone(), url.to_string())]).into()],
+            )
         }
         Item::Show(i) => {
             let show = &locale.shows[i];
@@ -390,8 +586,15 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
             args.teaser = show.synopsis.clone().unwrap_or_default();
             let showtimes = show_showtimes(table, locale, site, lang, i);
             let has_showtimes = !showtimes.is_empty();
-            fragments.push(fragments::cinemas_showtimes(&showtimes, &locale.tables, labels));
-            let warning = show.content_rating.as_ref().and_then(site::rules::rating_warning);
+            fragments.push(fragments::cinemas_showtimes(
+                &showtimes,
+                &locale.tables,
+                labels,
+            ));
+            let warning = show
+                .content_rating
+                .as_ref()
+                .and_then(site::rules::rating_warning);
             (
                 "pages/show.html",
                 json!({
@@ -408,16 +611,27 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                     let described = if show.is_movie {
                         Some(seo::movie(show, url, base))
                     } else {
-                        first_showtime(locale, i).map(|(s, c)| seo::show_event(show, url, base, s, c))
+                        first_showtime(locale, i)
+                            .map(|(s, c)| seo::show_event(show, url, base, s, c))
                     };
-                    described.into_iter().chain([seo::breadcrumbs(&[home, (show.title.clone(), url.to_string())])]).map(JsonLd::from).collect()
+                    described
+                        .into_iter()
+                        .chain([seo::breadcrumbs(&[
+                            home,
+                            (show.title.clone(), url.to_string()),
+                        ])])
+                        .map(JsonLd::from)
+                        .collect()
                 },
             )
         }
         Item::Season(i) => {
             let season = &locale.seasons[i];
             args.title = season.season.title.clone();
-            args.description = seo::truncate(season.season.description.as_deref().unwrap_or(""), seo::SEASON_DESCRIPTION_MAX);
+            args.description = seo::truncate(
+                season.season.description.as_deref().unwrap_or(""),
+                seo::SEASON_DESCRIPTION_MAX,
+            );
             let cinemas: Vec<fragments::SeasonCinema> = season
                 .cinemas
                 .iter()
@@ -427,50 +641,96 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                         .shows
                         .iter()
                         .map(|(id, list)| {
-                            let title = locale.show_of(*id).map(|s| s.title.as_str()).unwrap_or(locale.tables.slug(*id));
+                            let title = locale
+                                .show_of(*id)
+                                .map(|s| s.title.as_str())
+                                .unwrap_or(locale.tables.slug(*id));
                             (ShowRef { title }, list.as_slice())
                         })
                         .collect();
-                    Some(fragments::SeasonCinema { name: &cinema.cinema.name, href: href(PageKind::Cinema, &c.cinema), shows, more: c.more })
+                    Some(fragments::SeasonCinema {
+                        name: &cinema.cinema.name,
+                        href: href(PageKind::Cinema, &c.cinema),
+                        shows,
+                        more: c.more,
+                    })
                 })
                 .collect();
-            fragments.push(fragments::season_screenings(&cinemas, &locale.tables, labels));
-            let first = season.first().and_then(|(s, cinema)| Some((s, &locale.cinema(cinema)?.cinema)));
+            fragments.push(fragments::season_screenings(
+                &cinemas,
+                &locale.tables,
+                labels,
+            ));
+            let first = season
+                .first()
+                .and_then(|(s, cinema)| Some((s, &locale.cinema(cinema)?.cinema)));
             let ld = match first {
-                Some((first, place)) => vec![seo::event(&season.season, url, base, first, place).into()],
+                Some((first, place)) => {
+                    vec![seo::event(&season.season, url, base, first, place).into()]
+                }
                 None => Vec::new(),
             };
-            ("pages/season.html", json!({"season": season.season, "prices": season.prices}), args, ld)
+            (
+                "pages/season.html",
+                json!({"season": season.season, "prices": season.prices}),
+                args,
+                ld,
+            )
         }
         Item::Experience(i) => {
             let e = &locale.experiences[i];
             args.title = e.title.clone();
-            ("pages/experience.html", json!({"experience": e}), args, vec![seo::breadcrumbs(&[home, (e.title.clone(), url.to_string())]).into()])
+            (
+                "pages/experience.html",
+                json!({"experience": e}),
+                args,
+                vec![seo::breadcrumbs(&[home, (e.title.clone(), url.to_string())]).into()],
+            )
         }
         Item::ExperienceGroup(i) => {
             let g = &locale.experience_groups[i];
             args.title = g.experience.title.clone();
             let articles: Vec<Value> = g.articles.iter().map(|a| json!({"article": a, "href": href(PageKind::ExperienceArticle, &a.article.slug)})).collect();
-            ("pages/experience_group.html", json!({"group": g, "articles": articles}), args, Vec::new())
+            (
+                "pages/experience_group.html",
+                json!({"group": g, "articles": articles}),
+                args,
+                Vec::new(),
+            )
         }
         Item::ExperienceArticle(g, a) => {
             let article = &locale.experience_groups[g].articles[a];
             args.title = article.article.title.clone();
             args.teaser = article.article.teaser.clone().unwrap_or_default();
-            ("pages/article.html", json!({"article": article.article, "body": sanitize(article.article.content.as_deref())}), args, Vec::new())
+            (
+                "pages/article.html",
+                json!({"article": article.article, "body": sanitize(article.article.content.as_deref())}),
+                args,
+                Vec::new(),
+            )
         }
         Item::Offer(i) => {
             let offer = &locale.news.offers[i];
             args.title = offer.article.title.clone();
             args.teaser = offer.article.teaser.clone().unwrap_or_default();
-            ("pages/article.html", json!({"article": offer.article, "offer": offer, "body": sanitize(offer.article.content.as_deref())}), args, Vec::new())
+            (
+                "pages/article.html",
+                json!({"article": offer.article, "offer": offer, "body": sanitize(offer.article.content.as_deref())}),
+                args,
+                Vec::new(),
+            )
         }
         Item::News(i) => {
             let a = &locale.news.news[i];
             args.title = a.title.clone();
             args.teaser = a.teaser.clone().unwrap_or_default();
             let back = table.path(PageKind::News, site, lang, &Params::new(), false);
-            ("pages/article.html", json!({"article": a, "body": sanitize(a.content.as_deref()), "back": back}), args, vec![seo::breadcrumbs(&[home, (a.title.clone(), url.to_string())]).into()])
+            (
+                "pages/article.html",
+                json!({"article": a, "body": sanitize(a.content.as_deref()), "back": back}),
+                args,
+                vec![seo::breadcrumbs(&[home, (a.title.clone(), url.to_string())]).into()],
+            )
         }
         Item::FaqArticle(c, a) => {
             let article = &locale.faq[c].articles[a];
@@ -483,7 +743,12 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                 .take(5)
                 .map(|x| json!({"title": x.title, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
                 .collect();
-            ("pages/help_article.html", json!({"article": article, "body": sanitize(Some(&article.content)), "related": related}), args, vec![seo::faq_page(&[article]).into()])
+            (
+                "pages/help_article.html",
+                json!({"article": article, "body": sanitize(Some(&article.content)), "related": related}),
+                args,
+                vec![seo::faq_page(&[article]).into()],
+            )
         }
         Item::FaqCategory(c) => {
             let category = &locale.faq[c];
@@ -494,24 +759,54 @@ fn page_data(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, lab
                 .map(|x| json!({"title": x.title, "teaser": x.teaser, "href": table.path(PageKind::HelpArticleBySlug, site, lang, &Params::new().with("slug", &x.slug), page.webview)}))
                 .collect();
             let refs: Vec<&FaqArticle> = category.articles.iter().collect();
-            ("pages/help_category.html", json!({"category": category, "articles": articles}), args, vec![seo::faq_page(&refs).into()])
+            (
+                "pages/help_category.html",
+                json!({"category": category, "articles": articles}),
+                args,
+                vec![seo::faq_page(&refs).into()],
+            )
         }
         Item::MasterTemplate(i) => {
             let m = &locale.master_templates[i];
             args.title = m.title.clone();
-            args.description = m.header.as_ref().and_then(|h| h.subtitle.clone()).unwrap_or_else(|| m.title.clone());
-            ("pages/master.html", json!({"page": m, "explanation": m.explanation.as_ref().map(|e| sanitize(e.content.as_deref()))}), args, Vec::new())
+            args.description = m
+                .header
+                .as_ref()
+                .and_then(|h| h.subtitle.clone())
+                .unwrap_or_else(|| m.title.clone());
+            (
+                "pages/master.html",
+                json!({"page": m, "explanation": m.explanation.as_ref().map(|e| sanitize(e.content.as_deref()))}),
+                args,
+                Vec::new(),
+            )
         }
-        Item::ShowsTab(tab) => ("pages/shows.html", shows_list(table, chrome, locale, site, lang, Some(tab), fragments), args, Vec::new()),
+        Item::ShowsTab(tab) => (
+            "pages/shows.html",
+            shows_list(table, chrome, locale, site, lang, Some(tab), fragments),
+            args,
+            Vec::new(),
+        ),
         Item::None => listing(table, chrome, locale, page, args, home, url, fragments),
     }
 }
 
 #[allow(clippy::too_many_arguments)]
-fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page: &Page, args: SeoArgs, home: (String, String), url: &str, fragments: &mut Vec<String>) -> PageData {
+fn listing(
+    table: &RouteTable,
+    chrome: &LocaleChrome,
+    locale: &LocaleData,
+    page: &Page,
+    args: SeoArgs,
+    home: (String, String),
+    url: &str,
+    fragments: &mut Vec<String>,
+) -> PageData {
     let site = page.site;
     let lang = page.lang;
-    let path = |kind: PageKind, slug: &str| table.path(kind, site, lang, &Params::new().with("slug", slug), false);
+    let path = |kind: PageKind, slug: &str| {
+        table.path(kind, site, lang, &Params::new().with("slug", slug), false)
+    };
     match page.kind {
         PageKind::Home => {
             // A rail of the first shows and a link to all of them: a home page listing a
@@ -524,7 +819,11 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
                 .filter(|s| s.backdrop.is_some())
                 .take(HOME_FEATURED_SHOWS)
                 .map(|s| {
-                    let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
+                    let kind = if s.is_movie {
+                        PageKind::Show
+                    } else {
+                        PageKind::Event
+                    };
                     json!({
                         "title": s.title,
                         "href": path(kind, &s.slug),
@@ -538,9 +837,18 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
                 })
                 .collect();
             let rail = showing.iter().take(HOME_RAIL_SHOWS);
-            fragments.push(fragments::show_cards(rail.map(|&i| show_card(table, site, lang, &locale.shows[i])), featured.is_empty()));
+            fragments.push(fragments::show_cards(
+                rail.map(|&i| show_card(table, site, lang, &locale.shows[i])),
+                featured.is_empty(),
+            ));
             let upcoming = chrome.lists.get(Some(ShowsTab::Upcoming));
-            fragments.push(fragments::show_cards(upcoming.iter().take(HOME_UPCOMING_SHOWS).map(|&i| show_card(table, site, lang, &locale.shows[i])), false));
+            fragments.push(fragments::show_cards(
+                upcoming
+                    .iter()
+                    .take(HOME_UPCOMING_SHOWS)
+                    .map(|&i| show_card(table, site, lang, &locale.shows[i])),
+                false,
+            ));
             let value = json!({
                 "featured": featured,
                 "has_upcoming": !upcoming.is_empty(),
@@ -551,11 +859,26 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
             });
             ("pages/home.html", value, args, Vec::new())
         }
-        PageKind::Shows => ("pages/shows.html", shows_list(table, chrome, locale, site, lang, None, fragments), args, Vec::new()),
+        PageKind::Shows => (
+            "pages/shows.html",
+            shows_list(table, chrome, locale, site, lang, None, fragments),
+            args,
+            Vec::new(),
+        ),
         PageKind::Cinemas => {
-            let cities = locale.cities.iter().map(|c| (c, city_href(table, site, lang, c)));
-            fragments.push(fragments::cities_and_cinemas(cities, |slug| path(PageKind::Cinema, slug)));
-            ("pages/cinemas.html", json!({}), args, vec![seo::breadcrumbs(&[home, (String::from("Cinemas"), url.to_string())]).into()])
+            let cities = locale
+                .cities
+                .iter()
+                .map(|c| (c, city_href(table, site, lang, c)));
+            fragments.push(fragments::cities_and_cinemas(cities, |slug| {
+                path(PageKind::Cinema, slug)
+            }));
+            (
+                "pages/cinemas.html",
+                json!({}),
+                args,
+                vec![seo::breadcrumbs(&[home, (String::from("Cinemas"), url.to_string())]).into()],
+            )
         }
         PageKind::Events => {
             let seasons: Vec<Value> = locale
@@ -563,7 +886,11 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
                 .seasons
                 .iter()
                 .map(|s| {
-                    let kind = if s.kind.as_deref() == Some("special-event") { PageKind::SpecialEvent } else { PageKind::Season };
+                    let kind = if s.kind.as_deref() == Some("special-event") {
+                        PageKind::SpecialEvent
+                    } else {
+                        PageKind::Season
+                    };
                     json!({"season": s, "href": path(kind, &s.slug)})
                 })
                 .collect();
@@ -575,15 +902,34 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
                 href: path(PageKind::Event, &s.slug),
             });
             fragments.push(fragments::show_cards(cards, seasons.is_empty()));
-            ("pages/events.html", json!({"seasons": seasons}), args, Vec::new())
+            (
+                "pages/events.html",
+                json!({"seasons": seasons}),
+                args,
+                Vec::new(),
+            )
         }
         PageKind::Experiences | PageKind::ExperienceLanding => {
-            let list: Vec<Value> = locale.experiences.iter().map(|e| json!({"experience": e, "href": path(PageKind::Experience, &e.slug)})).collect();
+            let list: Vec<Value> = locale
+                .experiences
+                .iter()
+                .map(|e| json!({"experience": e, "href": path(PageKind::Experience, &e.slug)}))
+                .collect();
             let groups: Vec<Value> = locale.experience_groups.iter().map(|g| json!({"group": g.experience, "href": path(PageKind::ExperienceGroup, &g.experience.slug)})).collect();
-            ("pages/experiences.html", json!({"experiences": list, "groups": groups}), args, Vec::new())
+            (
+                "pages/experiences.html",
+                json!({"experiences": list, "groups": groups}),
+                args,
+                Vec::new(),
+            )
         }
         PageKind::Offers => {
-            let offers: Vec<Value> = locale.news.offers.iter().map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)})).collect();
+            let offers: Vec<Value> = locale
+                .news
+                .offers
+                .iter()
+                .map(|o| json!({"offer": o, "href": path(PageKind::Offer, &o.article.slug)}))
+                .collect();
             (
                 "pages/offers.html",
                 json!({"header": locale.offers_page, "offers": offers, "temporary": locale.temporary_offers, "promotions": locale.promotions, "ecards": locale.ecards}),
@@ -592,7 +938,12 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
             )
         }
         PageKind::News => {
-            let news: Vec<Value> = locale.news.news.iter().map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)})).collect();
+            let news: Vec<Value> = locale
+                .news
+                .news
+                .iter()
+                .map(|a| json!({"article": a, "href": path(PageKind::NewsItem, &a.slug)}))
+                .collect();
             ("pages/news.html", json!({"news": news}), args, Vec::new())
         }
         PageKind::Help | PageKind::HelpSearch => {
@@ -601,19 +952,54 @@ fn listing(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, page:
                 .iter()
                 .map(|c| json!({"category": {"id": c.id, "title": c.title}, "count": c.articles.len(), "href": table.path(PageKind::HelpCategory, site, lang, &Params::new().with("id", &c.id), page.webview)}))
                 .collect();
-            let template = if page.kind == PageKind::Help { "pages/help.html" } else { "pages/help_search.html" };
-            let search_href = table.path(PageKind::HelpSearch, site, lang, &Params::new(), page.webview);
-            (template, json!({"categories": categories, "search_href": search_href}), args, Vec::new())
+            let template = if page.kind == PageKind::Help {
+                "pages/help.html"
+            } else {
+                "pages/help_search.html"
+            };
+            let search_href = table.path(
+                PageKind::HelpSearch,
+                site,
+                lang,
+                &Params::new(),
+                page.webview,
+            );
+            (
+                template,
+                json!({"categories": categories, "search_href": search_href}),
+                args,
+                Vec::new(),
+            )
         }
         PageKind::Ecards5 | PageKind::Ecards3 => {
             let seats = if page.kind == PageKind::Ecards5 { 5 } else { 3 };
             let cards: Vec<&ECard> = locale.ecards.iter().filter(|e| e.seats == seats).collect();
-            ("pages/ecards.html", json!({"ecards": cards}), args, Vec::new())
+            (
+                "pages/ecards.html",
+                json!({"ecards": cards}),
+                args,
+                Vec::new(),
+            )
         }
-        PageKind::Subscription => ("pages/subscription.html", json!({"subscription": locale.subscription}), args, Vec::new()),
-        PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone => ("pages/error.html", json!({"gone": page.kind == PageKind::Gone}), args, Vec::new()),
+        PageKind::Subscription => (
+            "pages/subscription.html",
+            json!({"subscription": locale.subscription}),
+            args,
+            Vec::new(),
+        ),
+        PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone => (
+            "pages/error.html",
+            json!({"gone": page.kind == PageKind::Gone}),
+            args,
+            Vec::new(),
+        ),
         PageKind::App => ("pages/app.html", json!({}), args, Vec::new()),
-        PageKind::Sitemap => ("pages/sitemap.html", json!({"links": sitemap_links(table, locale, site, lang)}), args, Vec::new()),
+        PageKind::Sitemap => (
+            "pages/sitemap.html",
+            json!({"links": sitemap_links(table, locale, site, lang)}),
+            args,
+            Vec::new(),
+        ),
         _ => ("pages/static.html", json!({}), args, Vec::new()),
     }
 }
@@ -634,7 +1020,10 @@ pub struct ShowLists(Vec<(Option<ShowsTab>, Vec<usize>)>);
 impl ShowLists {
     fn new(locale: &LocaleData) -> ShowLists {
         let tabs = std::iter::once(None).chain(ShowsTab::ALL.iter().copied().map(Some));
-        ShowLists(tabs.map(|tab| (tab, ShowLists::listed(locale, tab))).collect())
+        ShowLists(
+            tabs.map(|tab| (tab, ShowLists::listed(locale, tab)))
+                .collect(),
+        )
     }
 
     fn listed(locale: &LocaleData, tab: Option<ShowsTab>) -> Vec<usize> {
@@ -645,30 +1034,58 @@ impl ShowLists {
             Some(ShowsTab::Special) => !s.is_movie || s.premiere,
             Some(ShowsTab::Upcoming) => s.coming_soon,
         };
-        let mut shows: Vec<usize> = (0..locale.shows.len()).filter(|&i| keep(&locale.shows[i])).collect();
+        let mut shows: Vec<usize> = (0..locale.shows.len())
+            .filter(|&i| keep(&locale.shows[i]))
+            .collect();
         shows.sort_by_key(|&i| locale.shows[i].orders.default);
         shows
     }
 
     fn get(&self, tab: Option<ShowsTab>) -> &[usize] {
-        self.0.iter().find(|(t, _)| *t == tab).map(|(_, list)| list.as_slice()).unwrap_or_default()
+        self.0
+            .iter()
+            .find(|(t, _)| *t == tab)
+            .map(|(_, list)| list.as_slice())
+            .unwrap_or_default()
     }
 }
 
 fn show_card<'a>(table: &RouteTable, site: Site, lang: Lang, s: &'a Show) -> fragments::Card<'a> {
-    let kind = if s.is_movie { PageKind::Show } else { PageKind::Event };
+    let kind = if s.is_movie {
+        PageKind::Show
+    } else {
+        PageKind::Event
+    };
     fragments::Card {
         title: &s.title,
         poster: s.poster.as_ref(),
         flag: s.flag.as_ref(),
         duration: s.duration,
-        href: table.path(kind, site, lang, &Params::new().with("slug", &s.slug), false),
+        href: table.path(
+            kind,
+            site,
+            lang,
+            &Params::new().with("slug", &s.slug),
+            false,
+        ),
     }
 }
 
 /// The shows page and its tabs: every show of the tab, as cards written in Rust.
-fn shows_list(table: &RouteTable, chrome: &LocaleChrome, locale: &LocaleData, site: Site, lang: Lang, tab: Option<ShowsTab>, fragments: &mut Vec<String>) -> Value {
-    let shows = chrome.lists.get(tab).iter().map(|&i| show_card(table, site, lang, &locale.shows[i]));
+fn shows_list(
+    table: &RouteTable,
+    chrome: &LocaleChrome,
+    locale: &LocaleData,
+    site: Site,
+    lang: Lang,
+    tab: Option<ShowsTab>,
+    fragments: &mut Vec<String>,
+) -> Value {
+    let shows = chrome
+        .lists
+        .get(tab)
+        .iter()
+        .map(|&i| show_card(table, site, lang, &locale.shows[i]));
     fragments.push(fragments::show_cards(shows, true));
     let tabs: Vec<Value> = ShowsTab::ALL
         .iter()
@@ -683,22 +1100,46 @@ fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cine
         .iter()
         .filter_map(|place| {
             let entry = entry_at(locale, place)?;
-            entry.screenings.first().map(|s| (s, &locale.cinemas[place.cinema as usize].cinema))
+            entry
+                .screenings
+                .first()
+                .map(|s| (s, &locale.cinemas[place.cinema as usize].cinema))
         })
         .min_by_key(|(s, _)| s.start)
 }
 
 fn entry_at<'a>(locale: &'a LocaleData, place: &Place) -> Option<&'a DayShow> {
-    locale.schedules[place.cinema as usize].as_ref()?.days.get(place.day as usize)?.shows.get(place.entry as usize)
+    locale.schedules[place.cinema as usize]
+        .as_ref()?
+        .days
+        .get(place.day as usize)?
+        .shows
+        .get(place.entry as usize)
 }
 
 /// A show's showtimes (index in `shows`), by cinema then day (the schedules' first days).
-fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, lang: Lang, show: usize) -> Vec<fragments::CinemaDays<'a>> {
-    let mut by_cinema: std::collections::BTreeMap<u32, Vec<(chrono::NaiveDate, &'a [Screening])>> = std::collections::BTreeMap::new();
-    for place in locale.show_index[show].iter().filter(|p| (p.day as usize) < SHOW_PAGE_DAYS) {
+fn show_showtimes<'a>(
+    table: &RouteTable,
+    locale: &'a LocaleData,
+    site: Site,
+    lang: Lang,
+    show: usize,
+) -> Vec<fragments::CinemaDays<'a>> {
+    let mut by_cinema: std::collections::BTreeMap<u32, Vec<(chrono::NaiveDate, &'a [Screening])>> =
+        std::collections::BTreeMap::new();
+    for place in locale.show_index[show]
+        .iter()
+        .filter(|p| (p.day as usize) < SHOW_PAGE_DAYS)
+    {
         if let Some(entry) = entry_at(locale, place) {
-            let date = locale.schedules[place.cinema as usize].as_ref().map(|s| s.days[place.day as usize].date).expect("an entry has its day");
-            by_cinema.entry(place.cinema).or_default().push((date, &entry.screenings));
+            let date = locale.schedules[place.cinema as usize]
+                .as_ref()
+                .map(|s| s.days[place.day as usize].date)
+                .expect("an entry has its day");
+            by_cinema
+                .entry(place.cinema)
+                .or_default()
+                .push((date, &entry.screenings));
         }
     }
     by_cinema
@@ -707,7 +1148,13 @@ fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, la
             let cinema = &locale.cinemas[c as usize].cinema;
             fragments::CinemaDays {
                 name: &cinema.name,
-                href: table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &cinema.slug), false),
+                href: table.path(
+                    PageKind::Cinema,
+                    site,
+                    lang,
+                    &Params::new().with("slug", &cinema.slug),
+                    false,
+                ),
                 days,
             }
         })
@@ -716,13 +1163,28 @@ fn show_showtimes<'a>(table: &RouteTable, locale: &'a LocaleData, site: Site, la
 
 fn sitemap_links(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang) -> Vec<Value> {
     let mut links = Vec::new();
-    for kind in [PageKind::Home, PageKind::Shows, PageKind::Cinemas, PageKind::Events, PageKind::Experiences, PageKind::Offers, PageKind::News, PageKind::Help] {
+    for kind in [
+        PageKind::Home,
+        PageKind::Shows,
+        PageKind::Cinemas,
+        PageKind::Events,
+        PageKind::Experiences,
+        PageKind::Offers,
+        PageKind::News,
+        PageKind::Help,
+    ] {
         if let Some(href) = table.path(kind, site, lang, &Params::new(), false) {
             links.push(json!({"kind": kind.name(), "href": href}));
         }
     }
     for c in &locale.cinemas {
-        if let Some(href) = table.path(PageKind::Cinema, site, lang, &Params::new().with("slug", &c.cinema.slug), false) {
+        if let Some(href) = table.path(
+            PageKind::Cinema,
+            site,
+            lang,
+            &Params::new().with("slug", &c.cinema.slug),
+            false,
+        ) {
             links.push(json!({"kind": "Cinema", "title": c.cinema.name, "href": href}));
         }
     }
@@ -731,7 +1193,7 @@ fn sitemap_links(table: &RouteTable, locale: &LocaleData, site: Site, lang: Lang
 
 /// Allow-list sanitising of HTML from the content API (FAQ answers, article bodies).
 pub fn sanitize(html: Option<&str>) -> String {
-    html.map(|h| ammonia::clean(h)).unwrap_or_default()
+    html.map(ammonia::clean).unwrap_or_default()
 }
 
 struct HashWriter(xxhash_rust::xxh3::Xxh3);

@@ -26,7 +26,10 @@ pub enum FetchError {
 
 impl FetchError {
     fn new(url: &str, reason: impl Into<String>) -> FetchError {
-        FetchError::Failed { url: url.to_string(), reason: reason.into() }
+        FetchError::Failed {
+            url: url.to_string(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -50,7 +53,10 @@ pub struct Fetcher {
 
 impl Fetcher {
     pub fn new(base: &str) -> anyhow::Result<Fetcher> {
-        let client = reqwest::Client::builder().timeout(TIMEOUT).pool_max_idle_per_host(CONCURRENCY).build()?;
+        let client = reqwest::Client::builder()
+            .timeout(TIMEOUT)
+            .pool_max_idle_per_host(CONCURRENCY)
+            .build()?;
         Ok(Fetcher {
             client,
             base: base.trim_end_matches('/').to_string(),
@@ -71,8 +77,14 @@ impl Fetcher {
     }
 
     /// A call that must succeed.
-    pub async fn get<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<T, FetchError> {
-        self.get_with(site, lang, path, |body| serde_json::from_slice(body)).await
+    pub async fn get<T: DeserializeOwned>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+    ) -> Result<T, FetchError> {
+        self.get_with(site, lang, path, |body| serde_json::from_slice(body))
+            .await
     }
 
     /// A call that must succeed, its body read by `parse` (see `get_parsed`).
@@ -92,8 +104,14 @@ impl Fetcher {
     }
 
     /// A detail call, where 404 and 410 are answers rather than failures.
-    pub async fn get_detail<T: DeserializeOwned>(&self, site: Site, lang: Option<Lang>, path: impl Into<String>) -> Result<Answer<T>, FetchError> {
-        self.get_parsed(site, lang, path, |body| serde_json::from_slice(body)).await
+    pub async fn get_detail<T: DeserializeOwned>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+    ) -> Result<Answer<T>, FetchError> {
+        self.get_parsed(site, lang, path, |body| serde_json::from_slice(body))
+            .await
     }
 
     /// A detail call whose body `parse` reads as it likes: it may borrow from the bytes and
@@ -108,14 +126,24 @@ impl Fetcher {
         let path = path.into();
         let url = self.url(lang, &path);
         let host = (self.hosts)(site);
-        let _permit = self.permits.acquire().await.expect("the semaphore is never closed");
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .expect("the semaphore is never closed");
         let mut last_error = String::new();
         for attempt in 0..ATTEMPTS {
             if attempt > 0 {
                 tokio::time::sleep(BACKOFF * 4u32.pow(attempt - 1)).await;
             }
             self.requests.fetch_add(1, Ordering::Relaxed);
-            let response = match self.client.get(&url).header(reqwest::header::HOST, &host).send().await {
+            let response = match self
+                .client
+                .get(&url)
+                .header(reqwest::header::HOST, &host)
+                .send()
+                .await
+            {
                 Ok(response) => response,
                 Err(err) => {
                     last_error = describe(&err);
@@ -145,9 +173,14 @@ impl Fetcher {
                 }
             };
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
-            return parse(&body).map(Answer::Found).map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+            return parse(&body)
+                .map(Answer::Found)
+                .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }
-        Err(FetchError::new(&url, format!("failed after {ATTEMPTS} attempts: {last_error}")))
+        Err(FetchError::new(
+            &url,
+            format!("failed after {ATTEMPTS} attempts: {last_error}"),
+        ))
     }
 }
 

@@ -28,7 +28,8 @@ pub fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
     let mut rest = &page[..];
     for (n, fragment) in fragments.iter().enumerate() {
         let mark = marker(n);
-        let at = find(rest, mark.as_bytes()).ok_or_else(|| anyhow::anyhow!("the template has no {mark} for fragment {n}"))?;
+        let at = find(rest, mark.as_bytes())
+            .ok_or_else(|| anyhow::anyhow!("the template has no {mark} for fragment {n}"))?;
         out.extend_from_slice(&rest[..at]);
         out.extend_from_slice(fragment.as_bytes());
         rest = &rest[at + mark.len()..];
@@ -41,7 +42,11 @@ pub fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let (&first, rest) = needle.split_first()?;
     let mut from = 0;
-    while let Some(at) = haystack[from..].iter().position(|&b| b == first).map(|i| from + i) {
+    while let Some(at) = haystack[from..]
+        .iter()
+        .position(|&b| b == first)
+        .map(|i| from + i)
+    {
         if haystack[at + 1..].starts_with(rest) {
             return Some(at);
         }
@@ -61,16 +66,29 @@ pub struct Labels {
 }
 
 const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
-const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
 
 impl Labels {
     pub fn new(strings: &HashMap<String, String>) -> anyhow::Result<Labels> {
-        let get = |key: &str| strings.get(key).cloned().ok_or_else(|| anyhow::anyhow!("no UI string {key:?}"));
+        let get = |key: &str| {
+            strings
+                .get(key)
+                .cloned()
+                .ok_or_else(|| anyhow::anyhow!("no UI string {key:?}"))
+        };
         let week = |form: &str| -> anyhow::Result<[String; 7]> {
-            let list: Vec<String> = WEEKDAYS.iter().map(|d| get(&format!("schedule.days.{form}.{d}"))).collect::<Result<_, _>>()?;
+            let list: Vec<String> = WEEKDAYS
+                .iter()
+                .map(|d| get(&format!("schedule.days.{form}.{d}")))
+                .collect::<Result<_, _>>()?;
             Ok(list.try_into().expect("seven days"))
         };
-        let months: Vec<String> = MONTHS.iter().map(|m| get(&format!("dates.months.{m}"))).collect::<Result<_, _>>()?;
+        let months: Vec<String> = MONTHS
+            .iter()
+            .map(|m| get(&format!("dates.months.{m}")))
+            .collect::<Result<_, _>>()?;
         Ok(Labels {
             full: get("schedule.status.full")?,
             old: get("schedule.status.old")?,
@@ -84,7 +102,11 @@ impl Labels {
     /// `dimanche 22 novembre`.
     fn day_long(&self, date: NaiveDate) -> String {
         let weekday = &self.weekdays_long[date.weekday().num_days_from_monday() as usize];
-        format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
+        format!(
+            "{weekday} {} {}",
+            date.day(),
+            self.months[date.month0() as usize]
+        )
     }
 
     /// `dim. 22`: a day of a schedule's day strip (the day's heading gives the month).
@@ -96,7 +118,11 @@ impl Labels {
     /// `dim. 22 novembre`.
     pub fn day_short(&self, date: NaiveDate) -> String {
         let weekday = &self.weekdays_short[date.weekday().num_days_from_monday() as usize];
-        format!("{weekday} {} {}", date.day(), self.months[date.month0() as usize])
+        format!(
+            "{weekday} {} {}",
+            date.day(),
+            self.months[date.month0() as usize]
+        )
     }
 }
 
@@ -127,9 +153,22 @@ pub struct ScheduleShow<'a> {
 /// list `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
 /// `first_poster`: how the schedule's first poster loads (`Priority` when nothing larger is
 /// above it, the page's largest contentful paint).
-pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usize, labels: &Labels, first_poster: Loading, show: impl Fn(ShowId) -> ScheduleShow<'a>) -> String {
+pub fn cinema_schedule<'a>(
+    schedule: &CinemaSchedule,
+    tables: &Tables,
+    days: usize,
+    labels: &Labels,
+    first_poster: Loading,
+    show: impl Fn(ShowId) -> ScheduleShow<'a>,
+) -> String {
     // About 350 bytes a showtime: one allocation for a page of hundreds.
-    let showtimes: usize = schedule.days.iter().take(days).flat_map(|d| &d.shows).map(|e| e.screenings.len()).sum();
+    let showtimes: usize = schedule
+        .days
+        .iter()
+        .take(days)
+        .flat_map(|d| &d.shows)
+        .map(|e| e.screenings.len())
+        .sum();
     let mut out = String::with_capacity(1024 + showtimes * 360);
     let mut poster_loading = first_poster;
     for day in schedule.days.iter().take(days) {
@@ -138,7 +177,17 @@ pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usi
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
         for entry in &day.shows {
-            let ScheduleShow { slug, title, href, genres, tags, bookable, poster, duration, flag } = show(entry.show);
+            let ScheduleShow {
+                slug,
+                title,
+                href,
+                genres,
+                tags,
+                bookable,
+                poster,
+                duration,
+                flag,
+            } = show(entry.show);
             out.push_str("<li class=schedule-show data-show=");
             attr(&mut out, slug);
             if !genres.is_empty() {
@@ -155,7 +204,16 @@ pub fn cinema_schedule<'a>(schedule: &CinemaSchedule, tables: &Tables, days: usi
             out.push('>');
             // The poster is decoration beside the title (alt left empty): the title says it.
             if let Some(poster) = poster {
-                image(&mut out, poster, ImageOptions { class: "thumb", sizes: "5.5rem", alt: Some(""), loading: poster_loading });
+                image(
+                    &mut out,
+                    poster,
+                    ImageOptions {
+                        class: "thumb",
+                        sizes: "5.5rem",
+                        alt: Some(""),
+                        loading: poster_loading,
+                    },
+                );
                 poster_loading = Loading::Lazy;
             }
             out.push_str("<div class=show-body><h4>");
@@ -208,7 +266,14 @@ pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], tables: &Tables, labels: &L
             text(&mut out, &labels.day_long(*date));
             out.push_str("</time></h4><ul class=showtimes>");
             for s in screenings.iter() {
-                screening(&mut out, s, tables, labels, TimeLabel::TimeAndVersion, false);
+                screening(
+                    &mut out,
+                    s,
+                    tables,
+                    labels,
+                    TimeLabel::TimeAndVersion,
+                    false,
+                );
             }
             out.push_str("</ul>");
         }
@@ -277,7 +342,14 @@ enum TimeLabel {
 /// A showtime chip: a bookable one is a link to the booking tunnel; a sold-out or closed one
 /// is no link and says so in words (not by colour alone). `data` adds `data-id` and
 /// `data-tags` (a schedule the island filters).
-fn screening(out: &mut String, s: &Screening, tables: &Tables, labels: &Labels, label: TimeLabel, data: bool) {
+fn screening(
+    out: &mut String,
+    s: &Screening,
+    tables: &Tables,
+    labels: &Labels,
+    label: TimeLabel,
+    data: bool,
+) {
     let data_attrs = |out: &mut String| {
         if data {
             out.push_str(" data-id=");
@@ -343,7 +415,14 @@ fn chip_labels(out: &mut String, s: &Screening, tables: &Tables, label: TimeLabe
 /// offset, the time as the cinema's clock reads it.
 fn time_element(out: &mut String, at: &DateTime<FixedOffset>, labels: &Labels, label: TimeLabel) {
     let local = at.naive_local();
-    let _ = write!(out, "<time datetime={}>", Rfc3339 { at: *at, seconds: false });
+    let _ = write!(
+        out,
+        "<time datetime={}>",
+        Rfc3339 {
+            at: *at,
+            seconds: false
+        }
+    );
     if let TimeLabel::DateAndTime = label {
         out.push_str("<span class=d>");
         text(out, &labels.day_short(local.date()));
@@ -376,8 +455,21 @@ pub fn show_cards<'a>(cards: impl IntoIterator<Item = Card<'a>>, eager_first: bo
         // The poster's box is kept even without a poster, so every card lines up.
         out.push_str("<span class=poster>");
         if let Some(poster) = card.poster {
-            let loading = if eager_first && i == 0 { Loading::Priority } else { Loading::Lazy };
-            image(&mut out, poster, ImageOptions { class: "", sizes: POSTER_SIZES, alt: Some(""), loading });
+            let loading = if eager_first && i == 0 {
+                Loading::Priority
+            } else {
+                Loading::Lazy
+            };
+            image(
+                &mut out,
+                poster,
+                ImageOptions {
+                    class: "",
+                    sizes: POSTER_SIZES,
+                    alt: Some(""),
+                    loading,
+                },
+            );
         }
         out.push_str("</span><span class=title>");
         text(&mut out, card.title);
@@ -398,7 +490,8 @@ pub fn show_cards<'a>(cards: impl IntoIterator<Item = Card<'a>>, eager_first: bo
 }
 
 /// The width a poster of a show grid takes: two columns on phones, up to seven on wide screens.
-pub const POSTER_SIZES: &str = "(min-width: 1440px) 11rem, (min-width: 1080px) 14vw, (min-width: 700px) 22vw, 45vw";
+pub const POSTER_SIZES: &str =
+    "(min-width: 1440px) 11rem, (min-width: 1080px) 14vw, (min-width: 700px) 22vw, 45vw";
 
 /// A flag (spec §3): its label on its colour, `flag-{n}` (1 green … 5 blue).
 fn flag_span(out: &mut String, flag: &Flag) {
@@ -451,7 +544,11 @@ pub struct ImageOptions<'a> {
 /// the original file included) and a `<picture>` with one `<source>` per modern type
 /// (AVIF, WebP…) in the order the content lists them, so a browser takes the best it reads.
 pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
-    let sizes = if opts.sizes.is_empty() { "100vw" } else { opts.sizes };
+    let sizes = if opts.sizes.is_empty() {
+        "100vw"
+    } else {
+        opts.sizes
+    };
     let mut types: Vec<&str> = Vec::new();
     for v in &img.variants {
         if let Some(kind) = v.kind.as_deref().filter(|k| !types.contains(k)) {
@@ -465,7 +562,15 @@ pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
             out.push_str("<source type=");
             attr(out, kind);
             out.push_str(" srcset=");
-            attr(out, &srcset(img.variants.iter().filter(|v| v.kind.as_deref() == Some(*kind)).map(|v| (v.url.as_str(), v.width))));
+            attr(
+                out,
+                &srcset(
+                    img.variants
+                        .iter()
+                        .filter(|v| v.kind.as_deref() == Some(*kind))
+                        .map(|v| (v.url.as_str(), v.width)),
+                ),
+            );
             out.push_str(" sizes=");
             attr(out, sizes);
             out.push('>');
@@ -479,8 +584,17 @@ pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
     out.push_str(" src=");
     attr(out, &img.url);
     if !img.variants.is_empty() {
-        let own = img.variants.iter().filter(|v| v.kind.is_none()).map(|v| (v.url.as_str(), v.width));
-        let original = (img.width > 0 && !img.variants.iter().any(|v| v.kind.is_none() && v.width == img.width)).then_some((img.url.as_str(), img.width));
+        let own = img
+            .variants
+            .iter()
+            .filter(|v| v.kind.is_none())
+            .map(|v| (v.url.as_str(), v.width));
+        let original = (img.width > 0
+            && !img
+                .variants
+                .iter()
+                .any(|v| v.kind.is_none() && v.width == img.width))
+        .then_some((img.url.as_str(), img.width));
         let list = srcset(own.chain(original));
         if !list.is_empty() {
             out.push_str(" srcset=");
@@ -508,11 +622,17 @@ pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
 fn srcset<'a>(list: impl Iterator<Item = (&'a str, u32)>) -> String {
     let mut list: Vec<(&str, u32)> = list.collect();
     list.sort_by_key(|(_, w)| *w);
-    list.iter().map(|(url, w)| format!("{url} {w}w")).collect::<Vec<_>>().join(", ")
+    list.iter()
+        .map(|(url, w)| format!("{url} {w}w"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The cinemas list: each city (a link, see `city_href`) with its cinemas and their address.
-pub fn cities_and_cinemas<'a>(cities: impl IntoIterator<Item = (&'a CityDetail, Option<String>)>, cinema_href: impl Fn(&str) -> Option<String>) -> String {
+pub fn cities_and_cinemas<'a>(
+    cities: impl IntoIterator<Item = (&'a CityDetail, Option<String>)>,
+    cinema_href: impl Fn(&str) -> Option<String>,
+) -> String {
     let mut out = String::with_capacity(64 * 1024);
     for (city, href) in cities {
         out.push_str("<li class=city><h2>");
@@ -523,7 +643,10 @@ pub fn cities_and_cinemas<'a>(cities: impl IntoIterator<Item = (&'a CityDetail, 
             link_or_text(&mut out, cinema_href(&cinema.slug).as_deref(), &cinema.name);
             let a = &cinema.address;
             out.push_str(" <span class=address>");
-            text(&mut out, &format!("{}, {} {}", a.address_line1, a.address_zip, a.address_city));
+            text(
+                &mut out,
+                &format!("{}, {} {}", a.address_line1, a.address_zip, a.address_city),
+            );
             out.push_str("</span>");
         }
         out.push_str("</ul>");
@@ -558,7 +681,10 @@ fn text(out: &mut String, value: &str) {
 
 /// An attribute value, quoted only when it has to be (as minify-html writes them).
 fn attr(out: &mut String, value: &str) {
-    let plain = !value.is_empty() && !value.chars().any(|c| c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '=' | '<' | '>' | '`' | '&'));
+    let plain = !value.is_empty()
+        && !value.chars().any(|c| {
+            c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '=' | '<' | '>' | '`' | '&')
+        });
     if plain {
         out.push_str(value);
         return;
@@ -584,15 +710,28 @@ mod tests {
         let mut cfg = minify_html::Cfg::new();
         cfg.keep_html_and_head_opening_tags = true;
         let minified = minify_html::minify(page.as_bytes(), &cfg);
-        let out = splice(minified, &["<ul><li>1</ul>".to_string(), "<p>2".to_string()]).expect("markers found");
+        let out = splice(
+            minified,
+            &["<ul><li>1</ul>".to_string(), "<p>2".to_string()],
+        )
+        .expect("markers found");
         let out = String::from_utf8(out).expect("utf-8");
-        assert!(out.contains("<ul><li>1</ul>") && out.contains("<p>2"), "{out}");
+        assert!(
+            out.contains("<ul><li>1</ul>") && out.contains("<p>2"),
+            "{out}"
+        );
         assert!(!out.contains("lumen-slot"), "{out}");
     }
 
     #[test]
     fn markers_are_found_after_other_tags() {
-        assert_eq!(find(b"<p><lumen-slot-1></lumen-slot-1><lumen-slot-10>", b"<lumen-slot-10>"), Some(32));
+        assert_eq!(
+            find(
+                b"<p><lumen-slot-1></lumen-slot-1><lumen-slot-10>",
+                b"<lumen-slot-10>"
+            ),
+            Some(32)
+        );
         assert_eq!(find(b"<p>a <", b"<lumen-slot-0>"), None);
     }
 
@@ -605,16 +744,46 @@ mod tests {
     fn an_image_with_variants_is_a_picture_with_a_source_per_type() {
         let mut img = Image::new("/p.jpg", 400, 600);
         let mut out = String::new();
-        image(&mut out, &img, ImageOptions { class: "poster", sizes: "", alt: None, loading: Loading::Lazy });
+        image(
+            &mut out,
+            &img,
+            ImageOptions {
+                class: "poster",
+                sizes: "",
+                alt: None,
+                loading: Loading::Lazy,
+            },
+        );
         assert_eq!(out, "<img class=poster src=/p.jpg width=400 height=600 alt=\"\" loading=lazy decoding=async>");
         img.variants = vec![
-            site::content::ImageVariant { url: "/p-400.webp".into(), width: 400, kind: Some("image/webp".into()) },
-            site::content::ImageVariant { url: "/p-200.webp".into(), width: 200, kind: Some("image/webp".into()) },
-            site::content::ImageVariant { url: "/p-200.jpg".into(), width: 200, kind: None },
+            site::content::ImageVariant {
+                url: "/p-400.webp".into(),
+                width: 400,
+                kind: Some("image/webp".into()),
+            },
+            site::content::ImageVariant {
+                url: "/p-200.webp".into(),
+                width: 200,
+                kind: Some("image/webp".into()),
+            },
+            site::content::ImageVariant {
+                url: "/p-200.jpg".into(),
+                width: 200,
+                kind: None,
+            },
         ];
         img.alt = Some("Le \"Phare\"".into());
         let mut out = String::new();
-        image(&mut out, &img, ImageOptions { class: "", sizes: "50vw", alt: None, loading: Loading::Priority });
+        image(
+            &mut out,
+            &img,
+            ImageOptions {
+                class: "",
+                sizes: "50vw",
+                alt: None,
+                loading: Loading::Priority,
+            },
+        );
         assert_eq!(
             out,
             "<picture><source type=image/webp srcset=\"/p-200.webp 200w, /p-400.webp 400w\" sizes=50vw>\
@@ -629,7 +798,10 @@ mod tests {
         assert_eq!(out, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co");
         let mut out = String::new();
         attr(&mut out, "https://x.example/a?b=1&c=\"2\" onclick=x");
-        assert_eq!(out, "\"https://x.example/a?b=1&amp;c=&quot;2&quot; onclick=x\"");
+        assert_eq!(
+            out,
+            "\"https://x.example/a?b=1&amp;c=&quot;2&quot; onclick=x\""
+        );
         let mut out = String::new();
         attr(&mut out, "/film/star-wars");
         assert_eq!(out, "/film/star-wars");

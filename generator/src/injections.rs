@@ -35,10 +35,14 @@ enum Position {
 
 impl Position {
     fn parse(name: &str) -> Option<Position> {
-        [("head", Position::Head), ("bodyStart", Position::BodyStart), ("bodyEnd", Position::BodyEnd)]
-            .into_iter()
-            .find(|(known, _)| known.eq_ignore_ascii_case(name))
-            .map(|(_, position)| position)
+        [
+            ("head", Position::Head),
+            ("bodyStart", Position::BodyStart),
+            ("bodyEnd", Position::BodyEnd),
+        ]
+        .into_iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        .map(|(_, position)| position)
     }
 }
 
@@ -54,10 +58,16 @@ enum Element {
 
 impl Element {
     fn parse(name: &str) -> Option<Element> {
-        [("script", Element::Script), ("style", Element::Style), ("meta", Element::Meta), ("link", Element::Link), ("noscript", Element::Noscript)]
-            .into_iter()
-            .find(|(known, _)| known.eq_ignore_ascii_case(name))
-            .map(|(_, element)| element)
+        [
+            ("script", Element::Script),
+            ("style", Element::Style),
+            ("meta", Element::Meta),
+            ("link", Element::Link),
+            ("noscript", Element::Noscript),
+        ]
+        .into_iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        .map(|(_, element)| element)
     }
 
     fn tag(self) -> &'static str {
@@ -95,8 +105,10 @@ pub fn for_site(site: Site, injections: &[Injection]) -> PageInjections {
 
 /// One injection's position and markup, or why it is not used.
 fn element_html(injection: &Injection) -> Result<(Position, String), String> {
-    let position = Position::parse(&injection.position).ok_or("unknown position (known: head, bodyStart, bodyEnd)")?;
-    let element = Element::parse(&injection.element).ok_or("unknown element kind (known: script, style, meta, link, noscript)")?;
+    let position = Position::parse(&injection.position)
+        .ok_or("unknown position (known: head, bodyStart, bodyEnd)")?;
+    let element = Element::parse(&injection.element)
+        .ok_or("unknown element kind (known: script, style, meta, link, noscript)")?;
     if element == Element::Noscript && position == Position::Head {
         // In the head, a browser without scripting reads noscript text as the end of the head.
         return Err("noscript goes in the body (bodyStart or bodyEnd), not in the head".into());
@@ -122,7 +134,9 @@ fn element_html(injection: &Injection) -> Result<(Position, String), String> {
         Element::Script => html.push_str(&script_text(content)),
         Element::Style => {
             if content.to_ascii_lowercase().contains("</style") {
-                return Err("the style content holds `</style`, which would end the element early".into());
+                return Err(
+                    "the style content holds `</style`, which would end the element early".into(),
+                );
             }
             html.push_str(content);
         }
@@ -136,15 +150,22 @@ fn element_html(injection: &Injection) -> Result<(Position, String), String> {
 /// name: browsers keep adding events), and never a `javascript:` URL.
 fn check_attribute(name: &str, value: &str) -> Result<(), String> {
     let mut chars = name.chars();
-    let plain = chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '-'));
+    let plain = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '-'));
     if !plain {
-        return Err(format!("attribute name {name:?} is not a plain name ([A-Za-z][A-Za-z0-9_:-]*)"));
+        return Err(format!(
+            "attribute name {name:?} is not a plain name ([A-Za-z][A-Za-z0-9_:-]*)"
+        ));
     }
     if name.len() >= 2 && name[..2].eq_ignore_ascii_case("on") {
         return Err(format!("attribute {name:?} is an event handler"));
     }
     // Browsers ignore blanks and control characters in a URL's scheme.
-    let scheme: String = value.chars().filter(|c| !c.is_whitespace() && !c.is_control()).take(11).collect();
+    let scheme: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .take(11)
+        .collect();
     if scheme.eq_ignore_ascii_case("javascript:") {
         return Err(format!("attribute {name:?} is a javascript: URL"));
     }
@@ -177,7 +198,9 @@ fn escape(text: &str) -> String {
 /// (`crate::fragments::marker`): written raw in a script, it would receive the fragment.
 fn contains_slot_marker(content: &str) -> bool {
     let marker = crate::fragments::marker(0);
-    let prefix = marker.split_once('0').map_or(marker.as_str(), |(prefix, _)| prefix);
+    let prefix = marker
+        .split_once('0')
+        .map_or(marker.as_str(), |(prefix, _)| prefix);
     content.contains(prefix)
 }
 
@@ -186,12 +209,20 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
-    fn injection(position: &str, element: &str, content: &str, attributes: &[(&str, &str)]) -> Injection {
+    fn injection(
+        position: &str,
+        element: &str,
+        content: &str,
+        attributes: &[(&str, &str)],
+    ) -> Injection {
         Injection {
             position: position.into(),
             element: element.into(),
             content: content.into(),
-            attributes: attributes.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<BTreeMap<_, _>>(),
+            attributes: attributes
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect::<BTreeMap<_, _>>(),
         }
     }
 
@@ -204,11 +235,26 @@ mod tests {
         let pages = for_site(
             Site::Fr,
             &[
-                injection("head", "meta", "ignored", &[("name", "verification"), ("content", "abc")]),
-                injection("head", "link", "", &[("rel", "preconnect"), ("href", "https://tags.example")]),
+                injection(
+                    "head",
+                    "meta",
+                    "ignored",
+                    &[("name", "verification"), ("content", "abc")],
+                ),
+                injection(
+                    "head",
+                    "link",
+                    "",
+                    &[("rel", "preconnect"), ("href", "https://tags.example")],
+                ),
                 injection("head", "style", ".promo{color:red}", &[]),
                 injection("bodyStart", "noscript", "", &[]),
-                injection("bodyEnd", "script", "window.tags=[];", &[("src", "https://tags.example/t.js"), ("async", "")]),
+                injection(
+                    "bodyEnd",
+                    "script",
+                    "window.tags=[];",
+                    &[("src", "https://tags.example/t.js"), ("async", "")],
+                ),
                 injection("head", "SCRIPT", "var a=1;", &[]),
             ],
         );
@@ -217,7 +263,10 @@ mod tests {
             "<meta content=\"abc\" name=\"verification\"><link href=\"https://tags.example\" rel=\"preconnect\"><style>.promo{color:red}</style><script>var a=1;</script>"
         );
         assert_eq!(pages.body_start, "<noscript></noscript>");
-        assert_eq!(pages.body_end, "<script async src=\"https://tags.example/t.js\">window.tags=[];</script>");
+        assert_eq!(
+            pages.body_end,
+            "<script async src=\"https://tags.example/t.js\">window.tags=[];</script>"
+        );
     }
 
     #[test]
@@ -236,26 +285,72 @@ mod tests {
 
     #[test]
     fn hostile_attribute_names_skip_the_element() {
-        for name in ["onload", "ONERROR", "on-x", "src\"><script>alert(1)</script", "a b", "1x", "x=y", "", "data-\u{e9}"] {
+        for name in [
+            "onload",
+            "ONERROR",
+            "on-x",
+            "src\"><script>alert(1)</script",
+            "a b",
+            "1x",
+            "x=y",
+            "",
+            "data-\u{e9}",
+        ] {
             let i = injection("head", "script", "", &[(name, "x")]);
             assert_eq!(one(i), PageInjections::default(), "attribute {name:?}");
         }
-        assert_eq!(one(injection("head", "link", "", &[("href", " java\tscript:alert(1)")])), PageInjections::default());
+        assert_eq!(
+            one(injection(
+                "head",
+                "link",
+                "",
+                &[("href", " java\tscript:alert(1)")]
+            )),
+            PageInjections::default()
+        );
         // Any `on…` name is refused (new event names keep coming); others with the letters pass.
-        assert_eq!(one(injection("head", "meta", "", &[("one", "1")])), PageInjections::default());
-        assert_eq!(one(injection("bodyEnd", "script", "", &[("nonce", "n"), ("data-on", "1")])).body_end, "<script data-on=\"1\" nonce=\"n\"></script>");
+        assert_eq!(
+            one(injection("head", "meta", "", &[("one", "1")])),
+            PageInjections::default()
+        );
+        assert_eq!(
+            one(injection(
+                "bodyEnd",
+                "script",
+                "",
+                &[("nonce", "n"), ("data-on", "1")]
+            ))
+            .body_end,
+            "<script data-on=\"1\" nonce=\"n\"></script>"
+        );
     }
 
     #[test]
     fn attribute_values_are_escaped() {
-        let pages = one(injection("head", "meta", "", &[("content", "\"><script>alert(1)</script>&'")]));
-        assert_eq!(pages.head, "<meta content=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;&#39;\">");
+        let pages = one(injection(
+            "head",
+            "meta",
+            "",
+            &[("content", "\"><script>alert(1)</script>&'")],
+        ));
+        assert_eq!(
+            pages.head,
+            "<meta content=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;&#39;\">"
+        );
     }
 
     #[test]
     fn script_content_cannot_close_its_element() {
-        let pages = one(injection("bodyEnd", "script", "var s='</script><script>alert(1)</script>'; <!-- x", &[]));
-        assert_eq!(pages.body_end, "<script>var s='<\\/script><script>alert(1)<\\/script>'; <\\!-- x</script>");
+        let pages = one(injection(
+            "bodyEnd",
+            "script",
+            "var s='</script><script>alert(1)</script>'; <!-- x",
+            &[],
+        ));
+        assert_eq!(
+            pages.body_end,
+            "<script>var s='<\\/script><script>alert(1)<\\/script>'; <\\!-- x</script>"
+        );
         assert_eq!(pages.body_end.matches("</script").count(), 1);
         assert!(!pages.body_end.contains("</SCRIPT") && !pages.body_end.contains("<!--"));
         let upper = one(injection("bodyEnd", "script", "a='</SCRIPT>'", &[]));
@@ -264,15 +359,48 @@ mod tests {
 
     #[test]
     fn style_that_would_close_early_is_refused_and_noscript_is_text() {
-        assert_eq!(one(injection("head", "style", "a{}</STYLE><script>alert(1)</script>", &[])), PageInjections::default());
-        let pages = one(injection("bodyStart", "noscript", "<img src=x onerror=alert(1)></noscript>", &[]));
-        assert_eq!(pages.body_start, "<noscript>&lt;img src=x onerror=alert(1)&gt;&lt;/noscript&gt;</noscript>");
+        assert_eq!(
+            one(injection(
+                "head",
+                "style",
+                "a{}</STYLE><script>alert(1)</script>",
+                &[]
+            )),
+            PageInjections::default()
+        );
+        let pages = one(injection(
+            "bodyStart",
+            "noscript",
+            "<img src=x onerror=alert(1)></noscript>",
+            &[],
+        ));
+        assert_eq!(
+            pages.body_start,
+            "<noscript>&lt;img src=x onerror=alert(1)&gt;&lt;/noscript&gt;</noscript>"
+        );
     }
 
     #[test]
     fn void_elements_ignore_their_content_and_the_slot_marker_is_refused() {
-        assert_eq!(one(injection("head", "link", "<script>alert(1)</script>", &[("rel", "icon")])).head, "<link rel=\"icon\">");
+        assert_eq!(
+            one(injection(
+                "head",
+                "link",
+                "<script>alert(1)</script>",
+                &[("rel", "icon")]
+            ))
+            .head,
+            "<link rel=\"icon\">"
+        );
         let marker = crate::fragments::marker(0);
-        assert_eq!(one(injection("head", "script", &format!("var m='{marker}';"), &[])), PageInjections::default());
+        assert_eq!(
+            one(injection(
+                "head",
+                "script",
+                &format!("var m='{marker}';"),
+                &[]
+            )),
+            PageInjections::default()
+        );
     }
 }

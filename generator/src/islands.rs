@@ -62,11 +62,19 @@ impl Islands {
                 dir.display()
             );
         }
-        let text = std::fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?;
-        let manifest: Manifest = serde_json::from_str(&text).with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let text = std::fs::read_to_string(&manifest_path)
+            .with_context(|| format!("reading {}", manifest_path.display()))?;
+        let manifest: Manifest = serde_json::from_str(&text)
+            .with_context(|| format!("parsing {}", manifest_path.display()))?;
         let list_path = dir.join("../islands.json");
-        let text = std::fs::read_to_string(&list_path).with_context(|| format!("reading {} (the islands of each page kind)", list_path.display()))?;
-        let list: List = serde_json::from_str(&text).with_context(|| format!("parsing {}", list_path.display()))?;
+        let text = std::fs::read_to_string(&list_path).with_context(|| {
+            format!(
+                "reading {} (the islands of each page kind)",
+                list_path.display()
+            )
+        })?;
+        let list: List = serde_json::from_str(&text)
+            .with_context(|| format!("parsing {}", list_path.display()))?;
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
             let entry = entry?;
@@ -74,17 +82,31 @@ impl Islands {
             if name == "manifest.json" || !entry.file_type()?.is_file() {
                 continue;
             }
-            files.push((name, std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?));
+            files.push((
+                name,
+                std::fs::read(entry.path())
+                    .with_context(|| format!("reading {}", entry.path().display()))?,
+            ));
         }
         files.sort();
         for (name, entry) in &manifest.islands {
-            for file in std::iter::once(&entry.file).chain(&entry.imports).chain(std::iter::once(&manifest.loader)) {
+            for file in std::iter::once(&entry.file)
+                .chain(&entry.imports)
+                .chain(std::iter::once(&manifest.loader))
+            {
                 if !files.iter().any(|(f, _)| f == file) {
-                    bail!("the islands manifest names {file} (island {name}) but {} has no such file", dir.display());
+                    bail!(
+                        "the islands manifest names {file} (island {name}) but {} has no such file",
+                        dir.display()
+                    );
                 }
             }
         }
-        Ok(Some(Islands { manifest, pages: list.pages, files }))
+        Ok(Some(Islands {
+            manifest,
+            pages: list.pages,
+            files,
+        }))
     }
 
     /// The islands a page of `kind` shows, in the order of islands.json.
@@ -110,7 +132,13 @@ impl Islands {
 
     /// The `islands` value of a page's context. `props` gives each island's own props; `site`,
     /// `lang`, `brand` and `labels` (the page language's strings) are added to them.
-    pub fn page_value(&self, names: &[&str], common: &Map<String, Value>, strings: &HashMap<String, String>, props: impl Fn(&str) -> Option<Value>) -> Value {
+    pub fn page_value(
+        &self,
+        names: &[&str],
+        common: &Map<String, Value>,
+        strings: &HashMap<String, String>,
+        props: impl Fn(&str) -> Option<Value>,
+    ) -> Value {
         let mut on = Map::new();
         let mut preload: Vec<String> = Vec::new();
         for &name in names {
@@ -118,8 +146,16 @@ impl Islands {
             let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
             let props = props(name).map(|own| {
                 let mut all = common.clone();
-                let labels: Map<String, Value> =
-                    entry.labels.iter().map(|k| (k.clone(), Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())))).collect();
+                let labels: Map<String, Value> = entry
+                    .labels
+                    .iter()
+                    .map(|k| {
+                        (
+                            k.clone(),
+                            Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())),
+                        )
+                    })
+                    .collect();
                 all.insert("labels".to_string(), Value::Object(labels));
                 if let Value::Object(own) = own {
                     all.extend(own);
@@ -144,7 +180,9 @@ impl Islands {
 /// JSON for a `<script type="application/json">`: `<` as `\u003c`, so no `</script>` or
 /// `<!--` can end or change it.
 pub fn script_json(value: &Value) -> String {
-    serde_json::to_string(value).expect("JSON values serialize").replace('<', "\\u003c")
+    serde_json::to_string(value)
+        .expect("JSON values serialize")
+        .replace('<', "\\u003c")
 }
 
 #[cfg(test)]
@@ -163,8 +201,16 @@ mod load_tests {
 
     #[test]
     fn none_means_no_islands_and_a_folder_without_manifest_fails_clearly() {
-        assert!(Islands::load(Path::new("none")).expect("none is accepted").is_none());
-        let err = Islands::load(Path::new("/nonexistent/islands/dist")).err().expect("no manifest fails");
-        assert!(format!("{err:#}").contains("no islands manifest at /nonexistent/islands/dist/manifest.json"), "{err:#}");
+        assert!(Islands::load(Path::new("none"))
+            .expect("none is accepted")
+            .is_none());
+        let err = Islands::load(Path::new("/nonexistent/islands/dist"))
+            .err()
+            .expect("no manifest fails");
+        assert!(
+            format!("{err:#}")
+                .contains("no islands manifest at /nonexistent/islands/dist/manifest.json"),
+            "{err:#}"
+        );
     }
 }

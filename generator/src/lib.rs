@@ -8,7 +8,6 @@ pub mod fetch;
 mod fragments;
 mod injections;
 pub mod islands;
-pub mod styles;
 mod model;
 mod nginx;
 pub mod output;
@@ -17,6 +16,7 @@ pub mod publish;
 mod render;
 mod schedule;
 mod seo;
+pub mod styles;
 
 use anyhow::{bail, Context as _};
 use site::{Lang, Site};
@@ -53,11 +53,22 @@ pub fn build(options: &BuildOptions) -> anyhow::Result<publish::Report> {
     let sites: Vec<Site> = if options.sites.is_empty() {
         Site::ALL.to_vec()
     } else {
-        options.sites.iter().map(|s| Site::from_code(s).with_context(|| format!("unknown site {s:?}"))).collect::<anyhow::Result<_>>()?
+        options
+            .sites
+            .iter()
+            .map(|s| Site::from_code(s).with_context(|| format!("unknown site {s:?}")))
+            .collect::<anyhow::Result<_>>()?
     };
-    let langs: Vec<Lang> =
-        options.langs.iter().map(|l| Lang::from_code(l).with_context(|| format!("unknown language {l:?}"))).collect::<anyhow::Result<_>>()?;
-    if !langs.is_empty() && sites.iter().all(|s| !s.languages().iter().any(|l| langs.contains(l))) {
+    let langs: Vec<Lang> = options
+        .langs
+        .iter()
+        .map(|l| Lang::from_code(l).with_context(|| format!("unknown language {l:?}")))
+        .collect::<anyhow::Result<_>>()?;
+    if !langs.is_empty()
+        && sites
+            .iter()
+            .all(|s| !s.languages().iter().any(|l| langs.contains(l)))
+    {
         bail!("no site offers the languages asked for");
     }
     publish::build(options, &sites, &langs)

@@ -10,7 +10,10 @@ use generator::BuildOptions;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
-#[command(name = "generator", about = "Pre-builds every localized page of every country site from the content API")]
+#[command(
+    name = "generator",
+    about = "Pre-builds every localized page of every country site from the content API"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,7 +27,9 @@ enum Command {
 
 fn main() {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
         .with_writer(std::io::stderr)
         .init();
     let result = match Cli::parse().command {

@@ -5,7 +5,9 @@
 
 use crate::context::SEASON_SHOWTIMES_PER_SHOW;
 use crate::fetch::{Answer, FetchError, Fetcher};
-use crate::schedule::{read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables};
+use crate::schedule::{
+    read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables,
+};
 use futures_util::future::try_join_all;
 use site::content::*;
 use site::{Lang, Site};
@@ -70,15 +72,34 @@ impl LocaleData {
     }
 
     fn index(mut self) -> LocaleData {
-        self.show_by_slug = self.shows.iter().enumerate().map(|(i, s)| (s.slug.clone(), i)).collect();
-        self.cinema_by_slug = self.cinemas.iter().enumerate().map(|(i, c)| (c.cinema.slug.clone(), i)).collect();
-        self.show_of = self.tables.show_slugs.iter().map(|slug| self.show_by_slug.get(&**slug).copied()).collect();
+        self.show_by_slug = self
+            .shows
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.slug.clone(), i))
+            .collect();
+        self.cinema_by_slug = self
+            .cinemas
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.cinema.slug.clone(), i))
+            .collect();
+        self.show_of = self
+            .tables
+            .show_slugs
+            .iter()
+            .map(|slug| self.show_by_slug.get(&**slug).copied())
+            .collect();
         let mut index = vec![Vec::new(); self.shows.len()];
         for (c, schedule) in self.schedules.iter().enumerate() {
             for (d, day) in schedule.iter().flat_map(|s| s.days.iter()).enumerate() {
                 for (e, entry) in day.shows.iter().enumerate() {
                     if let Some(show) = self.show_of[entry.show.0 as usize] {
-                        index[show].push(Place { cinema: c as u32, day: d as u32, entry: e as u32 });
+                        index[show].push(Place {
+                            cinema: c as u32,
+                            day: d as u32,
+                            entry: e as u32,
+                        });
                     }
                 }
             }
@@ -88,14 +109,30 @@ impl LocaleData {
     }
 }
 
-pub async fn fetch_site(fetcher: &Fetcher, site: Site, langs: &[Lang]) -> Result<SiteData, FetchError> {
+pub async fn fetch_site(
+    fetcher: &Fetcher,
+    site: Site,
+    langs: &[Lang],
+) -> Result<SiteData, FetchError> {
     let settings: SiteSettings = fetcher.get(site, None, "/settings").await?;
-    let gone_shows: Vec<String> = fetcher.get(site, Some(site.default_language()), "/shows/gone").await?;
+    let gone_shows: Vec<String> = fetcher
+        .get(site, Some(site.default_language()), "/shows/gone")
+        .await?;
     let locales = try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))).await?;
-    Ok(SiteData { site, settings, locales: locales.into_iter().map(|l| (l.lang, l)).collect(), gone_shows })
+    Ok(SiteData {
+        site,
+        settings,
+        locales: locales.into_iter().map(|l| (l.lang, l)).collect(),
+        gone_shows,
+    })
 }
 
-async fn optional<T: serde::de::DeserializeOwned>(fetcher: &Fetcher, site: Site, lang: Lang, path: &'static str) -> Result<Option<T>, FetchError> {
+async fn optional<T: serde::de::DeserializeOwned>(
+    fetcher: &Fetcher,
+    site: Site,
+    lang: Lang,
+    path: &'static str,
+) -> Result<Option<T>, FetchError> {
     Ok(match fetcher.get_detail(site, Some(lang), path).await? {
         Answer::Found(v) => Some(v),
         Answer::NotFound | Answer::Gone => None,
@@ -112,7 +149,10 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<Experience>>(site, l, "/gpxp"),
         f.get::<NewsList>(site, l, "/news"),
     )?;
-    let (experience_groups, tags) = tokio::try_join!(f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"), f.get::<Vec<Tag>>(site, l, "/tags"))?;
+    let (experience_groups, tags) = tokio::try_join!(
+        f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"),
+        f.get::<Vec<Tag>>(site, l, "/tags")
+    )?;
     let (offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
         optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
         f.get::<Vec<TemporaryOffer>>(site, l, "/offers/temporary"),
@@ -132,17 +172,41 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     let tables = Mutex::new(Tables::default());
     // A listed cinema whose detail is missing is not a failure: its page redirects to the
     // cinemas list (spec §4 "a cinema with no data").
-    let cinema_details = try_join_all(cinemas.iter().map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))));
-    let schedules = try_join_all(
-        cinemas.iter().map(|c| f.get_parsed(site, l, format!("/cinema/{}/shows?embed=false", c.slug), |body| read_cinema_schedule(body, &tables))),
+    let cinema_details = try_join_all(
+        cinemas
+            .iter()
+            .map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))),
     );
-    let city_details = try_join_all(cities.iter().map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))));
-    let show_details = try_join_all(shows.iter().map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))));
-    let seasons = try_join_all(
-        events.seasons.iter().map(|s| f.get_with(site, l, format!("/event/{}", s.slug), |body| read_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables))),
+    let schedules = try_join_all(cinemas.iter().map(|c| {
+        f.get_parsed(
+            site,
+            l,
+            format!("/cinema/{}/shows?embed=false", c.slug),
+            |body| read_cinema_schedule(body, &tables),
+        )
+    }));
+    let city_details = try_join_all(
+        cities
+            .iter()
+            .map(|c| f.get::<CityDetail>(site, l, format!("/city/{}", c.slug))),
     );
-    let (cinema_details, schedules, city_details, show_details, seasons) =
-        tokio::try_join!(cinema_details, schedules, city_details, show_details, seasons)?;
+    let show_details = try_join_all(
+        shows
+            .iter()
+            .map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))),
+    );
+    let seasons = try_join_all(events.seasons.iter().map(|s| {
+        f.get_with(site, l, format!("/event/{}", s.slug), |body| {
+            read_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables)
+        })
+    }));
+    let (cinema_details, schedules, city_details, show_details, seasons) = tokio::try_join!(
+        cinema_details,
+        schedules,
+        city_details,
+        show_details,
+        seasons
+    )?;
     let mut with_data = Vec::new();
     let mut without_data = Vec::new();
     let mut schedule_list = Vec::new();
@@ -161,7 +225,9 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     Ok(LocaleData {
         lang,
         schedules: schedule_list,
-        tables: tables.into_inner().expect("no panics while holding the lock"),
+        tables: tables
+            .into_inner()
+            .expect("no panics while holding the lock"),
         cinemas: with_data,
         cinemas_without_data: without_data,
         cities: city_details,

@@ -64,14 +64,21 @@ pub fn plan(table: &RouteTable, data: &SiteData) -> SitePages {
     }
     let mut alternates: HashMap<(PageKind, String, bool), Vec<(Lang, String)>> = HashMap::new();
     for page in &pages {
-        alternates.entry((page.kind, page.key.clone(), page.webview)).or_default().push((page.lang, page.path.clone()));
+        alternates
+            .entry((page.kind, page.key.clone(), page.webview))
+            .or_default()
+            .push((page.lang, page.path.clone()));
     }
     for list in alternates.values_mut() {
         list.sort_by_key(|(lang, _)| site.languages().iter().position(|l| l == lang));
     }
     redirects.sort_by(|a, b| a.from.cmp(&b.from));
     redirects.dedup_by(|a, b| a.from == b.from);
-    SitePages { pages, redirects, alternates }
+    SitePages {
+        pages,
+        redirects,
+        alternates,
+    }
 }
 
 fn plan_locale(
@@ -87,7 +94,15 @@ fn plan_locale(
     let mut add = |kind: PageKind, params: Params, item: Item, key: String| {
         for webview in [false, true] {
             if let Some(path) = table.path(kind, site, lang, &params, webview) {
-                pages.push(Page { site, lang, kind, webview, path, item, key: key.clone() });
+                pages.push(Page {
+                    site,
+                    lang,
+                    kind,
+                    webview,
+                    path,
+                    item,
+                    key: key.clone(),
+                });
             }
         }
     };
@@ -95,15 +110,29 @@ fn plan_locale(
     for kind in PageKind::ALL {
         use PageKind::*;
         match kind {
-            Home | Cinemas | Shows | Events | Experiences | Offers | News | Help | HelpSearch | App | Cvd | GeneralTerms | Sitemap
-            | Callback | NotFound | NotFoundAlias | Gone | Club | ExperienceLanding => add(kind, Params::new(), Item::None, String::new()),
-            Ecards5 | Ecards3 if !locale.ecards.is_empty() => add(kind, Params::new(), Item::None, String::new()),
-            Voucher if features.voucher_checker_enabled => add(kind, Params::new(), Item::None, String::new()),
-            GiftCard if features.gift_card_enabled => add(kind, Params::new(), Item::None, String::new()),
-            Subscription if locale.subscription.is_some() => add(kind, Params::new(), Item::None, String::new()),
+            Home | Cinemas | Shows | Events | Experiences | Offers | News | Help | HelpSearch
+            | App | Cvd | GeneralTerms | Sitemap | Callback | NotFound | NotFoundAlias | Gone
+            | Club | ExperienceLanding => add(kind, Params::new(), Item::None, String::new()),
+            Ecards5 | Ecards3 if !locale.ecards.is_empty() => {
+                add(kind, Params::new(), Item::None, String::new())
+            }
+            Voucher if features.voucher_checker_enabled => {
+                add(kind, Params::new(), Item::None, String::new())
+            }
+            GiftCard if features.gift_card_enabled => {
+                add(kind, Params::new(), Item::None, String::new())
+            }
+            Subscription if locale.subscription.is_some() => {
+                add(kind, Params::new(), Item::None, String::new())
+            }
             ShowsTab => {
                 for tab in site::routes::ShowsTab::ALL {
-                    add(kind, Params::new().with("tab", tab.key()), Item::ShowsTab(tab), tab.key().to_string());
+                    add(
+                        kind,
+                        Params::new().with("tab", tab.key()),
+                        Item::ShowsTab(tab),
+                        tab.key().to_string(),
+                    );
                 }
             }
             Cinema | CinemaLight => {
@@ -112,17 +141,36 @@ fn plan_locale(
                     match &c.redirect_slug {
                         // A cinema that moved to another slug.
                         Some(to) => {
-                            if let (Some(from), Some(to)) = (table.path(kind, site, lang, &slug(&c.cinema.slug), false), table.path(kind, site, lang, &slug(to), false)) {
-                                redirects.push(Redirect { from, to, status: 301 });
+                            if let (Some(from), Some(to)) = (
+                                table.path(kind, site, lang, &slug(&c.cinema.slug), false),
+                                table.path(kind, site, lang, &slug(to), false),
+                            ) {
+                                redirects.push(Redirect {
+                                    from,
+                                    to,
+                                    status: 301,
+                                });
                             }
                         }
-                        None => add(kind, slug(&c.cinema.slug), Item::Cinema(i), c.cinema.vista_ref.clone()),
+                        None => add(
+                            kind,
+                            slug(&c.cinema.slug),
+                            Item::Cinema(i),
+                            c.cinema.vista_ref.clone(),
+                        ),
                     }
                 }
                 // A cinema with no data goes to the cinemas list (spec §4).
                 for missing in &locale.cinemas_without_data {
-                    if let (Some(from), Some(to)) = (table.path(kind, site, lang, &slug(missing), false), list.clone()) {
-                        redirects.push(Redirect { from, to, status: 301 });
+                    if let (Some(from), Some(to)) = (
+                        table.path(kind, site, lang, &slug(missing), false),
+                        list.clone(),
+                    ) {
+                        redirects.push(Redirect {
+                            from,
+                            to,
+                            status: 301,
+                        });
                     }
                 }
             }
@@ -134,7 +182,11 @@ fn plan_locale(
                             table.path(City, site, lang, &slug(&c.city.slug), false),
                             table.path(Cinema, site, lang, &slug(&only.slug), false),
                         ) {
-                            redirects.push(Redirect { from, to, status: 301 });
+                            redirects.push(Redirect {
+                                from,
+                                to,
+                                status: 301,
+                            });
                         }
                     } else {
                         add(kind, slug(&c.city.slug), Item::City(i), c.city.slug.clone());
@@ -154,10 +206,15 @@ fn plan_locale(
                 }
                 if kind == Show {
                     for gone in &data.gone_shows {
-                        if let (Some(from), Some(to)) =
-                            (table.path(Show, site, lang, &slug(gone), false), table.path(Gone, site, lang, &Params::new(), false))
-                        {
-                            redirects.push(Redirect { from, to, status: 410 });
+                        if let (Some(from), Some(to)) = (
+                            table.path(Show, site, lang, &slug(gone), false),
+                            table.path(Gone, site, lang, &Params::new(), false),
+                        ) {
+                            redirects.push(Redirect {
+                                from,
+                                to,
+                                status: 410,
+                            });
                         }
                     }
                 }
@@ -171,36 +228,66 @@ fn plan_locale(
                     match &s.season.redirect_slug {
                         // A moved season redirects to its new slug (spec §2 season guard).
                         Some(to) => {
-                            if let (Some(from), Some(to)) =
-                                (table.path(kind, site, lang, &slug(&s.season.slug), false), table.path(kind, site, lang, &slug(to), false))
-                            {
-                                redirects.push(Redirect { from, to, status: 301 });
+                            if let (Some(from), Some(to)) = (
+                                table.path(kind, site, lang, &slug(&s.season.slug), false),
+                                table.path(kind, site, lang, &slug(to), false),
+                            ) {
+                                redirects.push(Redirect {
+                                    from,
+                                    to,
+                                    status: 301,
+                                });
                             }
                         }
-                        None => add(kind, slug(&s.season.slug), Item::Season(i), s.season.reference.clone()),
+                        None => add(
+                            kind,
+                            slug(&s.season.slug),
+                            Item::Season(i),
+                            s.season.reference.clone(),
+                        ),
                     }
                 }
             }
             Experience => {
                 for (i, e) in locale.experiences.iter().enumerate() {
-                    add(kind, slug(&e.slug), Item::Experience(i), e.reference.clone());
+                    add(
+                        kind,
+                        slug(&e.slug),
+                        Item::Experience(i),
+                        e.reference.clone(),
+                    );
                 }
             }
             ExperienceGroup => {
                 for (i, g) in locale.experience_groups.iter().enumerate() {
-                    add(kind, slug(&g.experience.slug), Item::ExperienceGroup(i), g.experience.reference.clone());
+                    add(
+                        kind,
+                        slug(&g.experience.slug),
+                        Item::ExperienceGroup(i),
+                        g.experience.reference.clone(),
+                    );
                 }
             }
             ExperienceArticle => {
                 for (g, group) in locale.experience_groups.iter().enumerate() {
                     for (a, article) in group.articles.iter().enumerate() {
-                        add(kind, slug(&article.article.slug), Item::ExperienceArticle(g, a), article.article.reference.clone());
+                        add(
+                            kind,
+                            slug(&article.article.slug),
+                            Item::ExperienceArticle(g, a),
+                            article.article.reference.clone(),
+                        );
                     }
                 }
             }
             Offer => {
                 for (i, o) in locale.news.offers.iter().enumerate() {
-                    add(kind, slug(&o.article.slug), Item::Offer(i), o.article.reference.clone());
+                    add(
+                        kind,
+                        slug(&o.article.slug),
+                        Item::Offer(i),
+                        o.article.reference.clone(),
+                    );
                 }
             }
             NewsItem => {
@@ -211,19 +298,33 @@ fn plan_locale(
             HelpArticleById | HelpArticleBySlug => {
                 for (c, category) in locale.faq.iter().enumerate() {
                     for (a, article) in category.articles.iter().enumerate() {
-                        let params = if kind == HelpArticleById { Params::new().with("id", &article.id) } else { slug(&article.slug) };
+                        let params = if kind == HelpArticleById {
+                            Params::new().with("id", &article.id)
+                        } else {
+                            slug(&article.slug)
+                        };
                         add(kind, params, Item::FaqArticle(c, a), article.id.clone());
                     }
                 }
             }
             HelpCategory => {
                 for (c, category) in locale.faq.iter().enumerate() {
-                    add(kind, Params::new().with("id", &category.id), Item::FaqCategory(c), category.id.clone());
+                    add(
+                        kind,
+                        Params::new().with("id", &category.id),
+                        Item::FaqCategory(c),
+                        category.id.clone(),
+                    );
                 }
             }
             MasterTemplate => {
                 for (i, m) in locale.master_templates.iter().enumerate() {
-                    add(kind, slug(&m.slug), Item::MasterTemplate(i), m.reference.clone());
+                    add(
+                        kind,
+                        slug(&m.slug),
+                        Item::MasterTemplate(i),
+                        m.reference.clone(),
+                    );
                 }
             }
             Ecards5 | Ecards3 | Voucher | GiftCard | Subscription => {}
@@ -231,10 +332,15 @@ fn plan_locale(
     }
     // Articles that moved: the old slug redirects to the new one (spec §2 article redirect).
     for (old, new) in &locale.news.moved {
-        if let (Some(from), Some(to)) =
-            (table.path(PageKind::NewsItem, site, lang, &slug(old), false), table.path(PageKind::NewsItem, site, lang, &slug(new), false))
-        {
-            redirects.push(Redirect { from, to, status: 301 });
+        if let (Some(from), Some(to)) = (
+            table.path(PageKind::NewsItem, site, lang, &slug(old), false),
+            table.path(PageKind::NewsItem, site, lang, &slug(new), false),
+        ) {
+            redirects.push(Redirect {
+                from,
+                to,
+                status: 301,
+            });
         }
     }
 }
@@ -242,6 +348,10 @@ fn plan_locale(
 impl SitePages {
     /// The redirects alone, kept after a site's pages are written (for the server config).
     pub fn redirects_only(&self) -> SitePages {
-        SitePages { pages: Vec::new(), redirects: self.redirects.clone(), alternates: HashMap::new() }
+        SitePages {
+            pages: Vec::new(),
+            redirects: self.redirects.clone(),
+            alternates: HashMap::new(),
+        }
     }
 }

@@ -3,9 +3,9 @@
 //! robots.txt, redirects), then publish and report.
 
 use crate::context::{chrome, page_context};
+use crate::fetch::Fetcher;
 use crate::fragments;
 use crate::islands::Islands;
-use crate::fetch::Fetcher;
 use crate::model::{fetch_site, SiteData};
 use crate::output::{Output, OutputReport};
 use crate::pages::{plan, Page, SitePages};
@@ -26,12 +26,18 @@ use xxhash_rust::xxh3::xxh3_64;
 /// thread's own CPU clock is read, not the wall clock: on a shared machine a thread waiting
 /// for a core would otherwise count as a slow page.
 #[derive(Default)]
-struct Phases([std::sync::atomic::AtomicU64; 4], std::sync::Mutex<BTreeMap<&'static str, u64>>);
+struct Phases(
+    [std::sync::atomic::AtomicU64; 4],
+    std::sync::Mutex<BTreeMap<&'static str, u64>>,
+);
 
 impl Phases {
     fn add(&self, t0: Duration, t1: Duration, t2: Duration, t3: Duration, t4: Duration) {
         use std::sync::atomic::Ordering::Relaxed;
-        for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3), (t3, t4)].into_iter().enumerate() {
+        for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3), (t3, t4)]
+            .into_iter()
+            .enumerate()
+        {
             self.0[i].fetch_add(b.saturating_sub(a).as_micros() as u64, Relaxed);
         }
     }
@@ -39,7 +45,12 @@ impl Phases {
     /// CPU time of a whole page (context to write) by page kind, to find the costly kinds.
     fn add_kind(&self, kind: &'static str, started: Duration) {
         let spent = thread_cpu().saturating_sub(started).as_micros() as u64;
-        *self.1.lock().expect("no panics while holding the lock").entry(kind).or_default() += spent;
+        *self
+            .1
+            .lock()
+            .expect("no panics while holding the lock")
+            .entry(kind)
+            .or_default() += spent;
     }
 
     fn millis(&self) -> [u64; 4] {
@@ -59,7 +70,10 @@ fn thread_cpu() -> Duration {
         fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
     }
     const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut time = Timespec { seconds: 0, nanos: 0 };
+    let mut time = Timespec {
+        seconds: 0,
+        nanos: 0,
+    };
     // SAFETY: clock_gettime only writes the struct it is given, laid out as the C timespec
     // of 64-bit Linux; this clock always exists there.
     let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
@@ -92,7 +106,8 @@ pub struct Report {
 }
 
 pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<Report> {
-    let brand_text = std::fs::read_to_string(&options.brand).with_context(|| format!("reading {}", options.brand.display()))?;
+    let brand_text = std::fs::read_to_string(&options.brand)
+        .with_context(|| format!("reading {}", options.brand.display()))?;
     let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
     let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
     let renderers = Renderers::load(&options.templates, &options.locales)?;
@@ -103,9 +118,16 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
 
     let started = Instant::now();
     let fetcher = Fetcher::new(&options.api)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     let spawn_fetch = |site: Site| {
-        let wanted: Vec<Lang> = site.languages().iter().copied().filter(|l| langs.is_empty() || langs.contains(l)).collect();
+        let wanted: Vec<Lang> = site
+            .languages()
+            .iter()
+            .copied()
+            .filter(|l| langs.is_empty() || langs.contains(l))
+            .collect();
         let fetcher = fetcher.clone();
         runtime.spawn(async move { fetch_site(&fetcher, site, &wanted).await })
     };
@@ -127,7 +149,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         let mut next = sites.first().map(|&site| spawn_fetch(site));
         for (i, _) in sites.iter().enumerate() {
             let waiting = Instant::now();
-            let handle = next.take().expect("a fetch is always pending for the current site");
+            let handle = next
+                .take()
+                .expect("a fetch is always pending for the current site");
             let site_data: SiteData = runtime.block_on(handle).context("fetch task")??;
             report.fetch_ms += waiting.elapsed().as_millis();
             next = sites.get(i + 1).map(|&site| spawn_fetch(site));
@@ -135,9 +159,30 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             let plan = plan(&table, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            write_site(&table, &brand, &renderers, islands.as_ref(), &site_data, &plan, &output, &assets, year, &phases, &progress, fingerprint)?;
-            tracing::info!("{}: {} pages, {} redirects", site_data.site, plan.pages.len(), plan.redirects.len());
-            let per_kind = report.pages.entry(site_data.site.code().to_string()).or_default();
+            write_site(
+                &table,
+                &brand,
+                &renderers,
+                islands.as_ref(),
+                &site_data,
+                &plan,
+                &output,
+                &assets,
+                year,
+                &phases,
+                &progress,
+                fingerprint,
+            )?;
+            tracing::info!(
+                "{}: {} pages, {} redirects",
+                site_data.site,
+                plan.pages.len(),
+                plan.redirects.len()
+            );
+            let per_kind = report
+                .pages
+                .entry(site_data.site.code().to_string())
+                .or_default();
             for page in &plan.pages {
                 *per_kind.entry(page.kind.name().to_string()).or_default() += 1;
             }
@@ -147,7 +192,10 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             plans.push((site_data.site, plan.redirects_only()));
         }
         let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
-        output.write("nginx.conf", crate::nginx::config(&brand, &table, &sites, "/srv/www").as_bytes())
+        output.write(
+            "nginx.conf",
+            crate::nginx::config(&brand, &table, &sites, "/srv/www").as_bytes(),
+        )
     })();
     progress.finish_and_clear();
     if let Err(err) = result {
@@ -156,8 +204,19 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     }
     let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
     tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
-    report.phases_cpu_ms = BTreeMap::from([("context", context_ms), ("templates", render_ms), ("minify", minify_ms), ("write", write_ms)]);
-    report.kinds_cpu_ms = phases.1.lock().expect("no panics while holding the lock").iter().map(|(k, v)| (k.to_string(), v / 1000)).collect();
+    report.phases_cpu_ms = BTreeMap::from([
+        ("context", context_ms),
+        ("templates", render_ms),
+        ("minify", minify_ms),
+        ("write", write_ms),
+    ]);
+    report.kinds_cpu_ms = phases
+        .1
+        .lock()
+        .expect("no panics while holding the lock")
+        .iter()
+        .map(|(k, v)| (k.to_string(), v / 1000))
+        .collect();
     tracing::info!(
         "fetched {:.1} MB in {} requests",
         fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
@@ -223,50 +282,117 @@ fn write_site(
     }
     // Checked once per site: a skipped injection is logged once, not once per language.
     let injections = crate::injections::for_site(site, &data.settings.settings.injections);
-    let chromes: BTreeMap<Lang, crate::context::LocaleChrome> =
-        data.locales.iter().map(|(lang, locale)| (*lang, chrome(table, brand, data, locale, year, assets.paths(), &injections))).collect();
+    let chromes: BTreeMap<Lang, crate::context::LocaleChrome> = data
+        .locales
+        .iter()
+        .map(|(lang, locale)| {
+            (
+                *lang,
+                chrome(
+                    table,
+                    brand,
+                    data,
+                    locale,
+                    year,
+                    assets.paths(),
+                    &injections,
+                ),
+            )
+        })
+        .collect();
     let minify = minify_config();
-    plan.pages.par_iter().try_for_each(|page: &Page| -> anyhow::Result<()> {
-        let locale = &data.locales[&page.lang];
-        let chrome = &chromes[&page.lang];
-        let t0 = thread_cpu();
-        let mut pc = page_context(table, chrome, plan, locale, renderers.labels(page.lang), page);
-        let islands_hash = add_islands(&mut pc, table, islands, renderers, data, page, &chrome.value);
-        let rel = format!("{root}/{}", file_of(&page.path));
-        if output.reuse(&rel, pc.inputs ^ fingerprint ^ islands_hash)? {
+    plan.pages
+        .par_iter()
+        .try_for_each(|page: &Page| -> anyhow::Result<()> {
+            let locale = &data.locales[&page.lang];
+            let chrome = &chromes[&page.lang];
+            let t0 = thread_cpu();
+            let mut pc = page_context(
+                table,
+                chrome,
+                plan,
+                locale,
+                renderers.labels(page.lang),
+                page,
+            );
+            let islands_hash = add_islands(
+                &mut pc,
+                table,
+                islands,
+                renderers,
+                data,
+                page,
+                &chrome.value,
+            );
+            let rel = format!("{root}/{}", file_of(&page.path));
+            if output.reuse(&rel, pc.inputs ^ fingerprint ^ islands_hash)? {
+                phases.add_kind(page.kind.name(), t0);
+                progress.inc(1);
+                return Ok(());
+            }
+            let t1 = thread_cpu();
+            let html = renderers
+                .render(page.lang, pc.template, &pc.context)
+                .with_context(|| {
+                    format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
+                })?;
+            let t2 = thread_cpu();
+            let bytes =
+                fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)
+                    .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+            let t3 = thread_cpu();
+            let result = output.write(&rel, &bytes);
+            phases.add(t0, t1, t2, t3, thread_cpu());
             phases.add_kind(page.kind.name(), t0);
             progress.inc(1);
-            return Ok(());
-        }
-        let t1 = thread_cpu();
-        let html = renderers
-            .render(page.lang, pc.template, &pc.context)
-            .with_context(|| format!("rendering {} ({}) on {}", page.path, page.kind.name(), site))?;
-        let t2 = thread_cpu();
-        let bytes = fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)
-            .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
-        let t3 = thread_cpu();
-        let result = output.write(&rel, &bytes);
-        phases.add(t0, t1, t2, t3, thread_cpu());
-        phases.add_kind(page.kind.name(), t0);
-        progress.inc(1);
-        result
-    })?;
+            result
+        })?;
     // The site's default 404 page also answers at the root, for paths of no language.
     let default_lang = site.default_language();
-    if let Some(page) = plan.pages.iter().find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview) {
+    if let Some(page) = plan
+        .pages
+        .iter()
+        .find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview)
+    {
         if page.path != "/404" {
             let locale = &data.locales[&page.lang];
-            let mut pc = page_context(table, &chromes[&page.lang], plan, locale, renderers.labels(page.lang), page);
-            add_islands(&mut pc, table, islands, renderers, data, page, &chromes[&page.lang].value);
+            let mut pc = page_context(
+                table,
+                &chromes[&page.lang],
+                plan,
+                locale,
+                renderers.labels(page.lang),
+                page,
+            );
+            add_islands(
+                &mut pc,
+                table,
+                islands,
+                renderers,
+                data,
+                page,
+                &chromes[&page.lang].value,
+            );
             let html = renderers.render(page.lang, pc.template, &pc.context)?;
-            output.write(&format!("{root}/404.html"), &fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)?)?;
+            output.write(
+                &format!("{root}/404.html"),
+                &fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)?,
+            )?;
         }
     }
-    let base = &chromes.values().next().map(|c| c.base_url.clone()).unwrap_or_default();
+    let base = &chromes
+        .values()
+        .next()
+        .map(|c| c.base_url.clone())
+        .unwrap_or_default();
     write_sitemaps(output, root, base, plan, site)?;
-    output.write(&format!("{root}/robots.txt"), format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes())?;
-    let mut redirects = String::from("# from to status — written by the generator from the content and the route table\n");
+    output.write(
+        &format!("{root}/robots.txt"),
+        format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes(),
+    )?;
+    let mut redirects = String::from(
+        "# from to status — written by the generator from the content and the route table\n",
+    );
     for r in &plan.redirects {
         redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
     }
@@ -280,16 +406,27 @@ const SLUG_MARK: &str = "slug-mark-0";
 /// The show's main trailer (else its first), as the page's JSON has it.
 fn main_trailer(show: &serde_json::Value) -> Option<serde_json::Value> {
     let trailers = show.get("trailers")?.as_array()?;
-    trailers.iter().find(|t| t.get("main").and_then(serde_json::Value::as_bool) == Some(true)).or(trailers.first()).cloned()
+    trailers
+        .iter()
+        .find(|t| t.get("main").and_then(serde_json::Value::as_bool) == Some(true))
+        .or(trailers.first())
+        .cloned()
 }
 
 /// Where the trailer link leads without the island: the provider's page of the video.
 fn trailer_href(video: &serde_json::Value) -> String {
-    let id = video.get("id").and_then(serde_json::Value::as_str).unwrap_or_default();
+    let id = video
+        .get("id")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or_default();
     match video.get("provider").and_then(serde_json::Value::as_str) {
         Some("vimeo") => format!("https://vimeo.com/{id}"),
         Some("youtube") | None => format!("https://www.youtube-nocookie.com/watch?v={id}"),
-        _ => video.get("url").and_then(serde_json::Value::as_str).map(str::to_string).unwrap_or_default(),
+        _ => video
+            .get("url")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string)
+            .unwrap_or_default(),
     }
 }
 
@@ -314,7 +451,12 @@ fn subscription_props(data: &SiteData, page: &Page, per_month: &str) -> serde_js
             })
         })
         .collect();
-    let client_url = data.settings.settings.client_url.clone().unwrap_or_default();
+    let client_url = data
+        .settings
+        .settings
+        .client_url
+        .clone()
+        .unwrap_or_default();
     json!({
         "offers": offers,
         "currency": currency,
@@ -343,13 +485,27 @@ impl SiteAssets {
         let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
         let logo = match &brand.theme.logo {
             Some(logo) => {
-                let file = options.brand.parent().unwrap_or(std::path::Path::new(".")).join(&logo.file);
-                let bytes = std::fs::read(&file).with_context(|| format!("reading the theme's logo {}", file.display()))?;
-                Some(LogoFile { name: format!("assets/logo.{:016x}.svg", xxh3_64(&bytes)), bytes, width: logo.width, height: logo.height })
+                let file = options
+                    .brand
+                    .parent()
+                    .unwrap_or(std::path::Path::new("."))
+                    .join(&logo.file);
+                let bytes = std::fs::read(&file)
+                    .with_context(|| format!("reading the theme's logo {}", file.display()))?;
+                Some(LogoFile {
+                    name: format!("assets/logo.{:016x}.svg", xxh3_64(&bytes)),
+                    bytes,
+                    width: logo.width,
+                    height: logo.height,
+                })
             }
             None => None,
         };
-        Ok(SiteAssets { css, css_name, logo })
+        Ok(SiteAssets {
+            css,
+            css_name,
+            logo,
+        })
     }
 
     /// What the templates read as `assets`.
@@ -363,7 +519,15 @@ impl SiteAssets {
 
 /// Puts the page's `islands` (see `crate::islands`) into its context; returns their hash, a
 /// part of the page's inputs.
-fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands: Option<&Islands>, renderers: &Renderers, data: &SiteData, page: &Page, chrome: &serde_json::Value) -> u64 {
+fn add_islands(
+    pc: &mut crate::context::PageContext,
+    table: &RouteTable,
+    islands: Option<&Islands>,
+    renderers: &Renderers,
+    data: &SiteData,
+    page: &Page,
+    chrome: &serde_json::Value,
+) -> u64 {
     use serde_json::{json, Value};
     let value = match islands {
         None => json!({"loader": null, "preload": [], "on": {}}),
@@ -378,19 +542,38 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
             let locale = &data.locales[&page.lang];
             // An island with nothing to show on this page is not loaded (nor preloaded).
             names.retain(|&name| match name {
-                "schedule" => page_data.get("schedule_days").and_then(Value::as_array).is_some_and(|d| !d.is_empty()),
-                "cinema-info" => ["accessibilityDescription", "pricing"].iter().any(|k| cinema.get(*k).is_some_and(|v| !v.is_null())),
+                "schedule" => page_data
+                    .get("schedule_days")
+                    .and_then(Value::as_array)
+                    .is_some_and(|d| !d.is_empty()),
+                "cinema-info" => ["accessibilityDescription", "pricing"]
+                    .iter()
+                    .any(|k| cinema.get(*k).is_some_and(|v| !v.is_null())),
                 "trailer" => trailer.is_some(),
-                "subscription" => locale.subscription.as_ref().is_some_and(|s| !s.offers.is_empty()),
+                "subscription" => locale
+                    .subscription
+                    .as_ref()
+                    .is_some_and(|s| !s.offers.is_empty()),
                 // Only with a usable agent chat (spec §5), as the chrome says.
                 "help-chat" => chrome.get("help_chat").is_some_and(|c| !c.is_null()),
                 _ => true,
             });
             // A page's address with `{slug}` in place of the item's: where a choice leads.
             let pattern = |kind: PageKind| {
-                table.path(kind, data.site, page.lang, &Params::new().with("slug", SLUG_MARK), false).map(|p| p.replace(SLUG_MARK, "{slug}"))
+                table
+                    .path(
+                        kind,
+                        data.site,
+                        page.lang,
+                        &Params::new().with("slug", SLUG_MARK),
+                        false,
+                    )
+                    .map(|p| p.replace(SLUG_MARK, "{slug}"))
             };
-            let auth = chrome.get("auth_enabled").cloned().unwrap_or(Value::Bool(false));
+            let auth = chrome
+                .get("auth_enabled")
+                .cloned()
+                .unwrap_or(Value::Bool(false));
             let mut benefits = vec!["booking", "movies"];
             if locale.cinemas.len() > 1 {
                 benefits.push("favourites");
@@ -403,7 +586,10 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
             let common = serde_json::Map::from_iter([
                 ("site".to_string(), json!(data.site.code())),
                 ("lang".to_string(), json!(page.lang.code())),
-                ("brand".to_string(), chrome.get("brand").cloned().unwrap_or(Value::Null)),
+                (
+                    "brand".to_string(),
+                    chrome.get("brand").cloned().unwrap_or(Value::Null),
+                ),
             ]);
             let mut value = islands.page_value(&names, &common, strings, |name| match name {
                 "header" => Some(json!({
@@ -455,7 +641,13 @@ fn add_islands(pc: &mut crate::context::PageContext, table: &RouteTable, islands
             });
             // Where the help centre's search form leads, on pages that have no link to it.
             if let Some(entry) = value.pointer_mut("/on/faq-search") {
-                entry["action"] = json!(table.path(PageKind::HelpSearch, data.site, page.lang, &Params::new(), page.webview));
+                entry["action"] = json!(table.path(
+                    PageKind::HelpSearch,
+                    data.site,
+                    page.lang,
+                    &Params::new(),
+                    page.webview
+                ));
             }
             // The link the trailer island enhances.
             if let (Some(video), Some(entry)) = (&trailer, value.pointer_mut("/on/trailer")) {
@@ -482,10 +674,20 @@ fn minify_config() -> minify_html::Cfg {
 }
 
 /// One sitemap per language with reciprocal hreflang alternates, under a sitemap index.
-fn write_sitemaps(output: &Output, root: &str, base: &str, plan: &SitePages, site: Site) -> anyhow::Result<()> {
+fn write_sitemaps(
+    output: &Output,
+    root: &str,
+    base: &str,
+    plan: &SitePages,
+    site: Site,
+) -> anyhow::Result<()> {
     let mut index = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for &lang in site.languages() {
-        let pages: Vec<&Page> = plan.pages.iter().filter(|p| p.lang == lang && !p.webview && indexable(p.kind)).collect();
+        let pages: Vec<&Page> = plan
+            .pages
+            .iter()
+            .filter(|p| p.lang == lang && !p.webview && indexable(p.kind))
+            .collect();
         if pages.is_empty() {
             continue;
         }
@@ -493,7 +695,10 @@ fn write_sitemaps(output: &Output, root: &str, base: &str, plan: &SitePages, sit
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
         );
         for page in pages {
-            xml.push_str(&format!("<url><loc>{}</loc>", xml_escape(&format!("{base}{}", page.path))));
+            xml.push_str(&format!(
+                "<url><loc>{}</loc>",
+                xml_escape(&format!("{base}{}", page.path))
+            ));
             if let Some(alternates) = plan.alternates.get(&(page.kind, page.key.clone(), false)) {
                 for (alt_lang, path) in alternates {
                     xml.push_str(&format!(
@@ -502,8 +707,14 @@ fn write_sitemaps(output: &Output, root: &str, base: &str, plan: &SitePages, sit
                         xml_escape(&format!("{base}{path}"))
                     ));
                 }
-                if let Some((_, path)) = alternates.iter().find(|(l, _)| *l == site.default_language()) {
-                    xml.push_str(&format!("<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>", xml_escape(&format!("{base}{path}"))));
+                if let Some((_, path)) = alternates
+                    .iter()
+                    .find(|(l, _)| *l == site.default_language())
+                {
+                    xml.push_str(&format!(
+                        "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\"/>",
+                        xml_escape(&format!("{base}{path}"))
+                    ));
                 }
             }
             xml.push_str("</url>\n");
@@ -518,14 +729,25 @@ fn write_sitemaps(output: &Output, root: &str, base: &str, plan: &SitePages, sit
 }
 
 fn indexable(kind: PageKind) -> bool {
-    !matches!(kind, PageKind::NotFound | PageKind::NotFoundAlias | PageKind::Gone | PageKind::Callback | PageKind::CinemaLight | PageKind::CityLight)
+    !matches!(
+        kind,
+        PageKind::NotFound
+            | PageKind::NotFoundAlias
+            | PageKind::Gone
+            | PageKind::Callback
+            | PageKind::CinemaLight
+            | PageKind::CityLight
+    )
 }
 
 fn xml_escape(text: &str) -> String {
     if !text.contains(['&', '<', '>', '"']) {
         return text.to_string();
     }
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn favicon(brand: &Brand) -> String {
@@ -537,7 +759,11 @@ fn favicon(brand: &Brand) -> String {
 }
 
 /// Hash of everything a page's bytes depend on besides its context.
-fn fingerprint(templates: &std::path::Path, locales: &std::path::Path, brand: &str) -> anyhow::Result<u64> {
+fn fingerprint(
+    templates: &std::path::Path,
+    locales: &std::path::Path,
+    brand: &str,
+) -> anyhow::Result<u64> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     // The generator itself: a new build of it may render the same inputs differently.
     if let Ok(exe) = std::env::current_exe().and_then(std::fs::read) {
@@ -545,11 +771,18 @@ fn fingerprint(templates: &std::path::Path, locales: &std::path::Path, brand: &s
     }
     hasher.update(brand.as_bytes());
     for dir in [templates, locales] {
-        let mut files: Vec<_> = walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).collect();
+        let mut files: Vec<_> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .collect();
         files.sort_by(|a, b| a.path().cmp(b.path()));
         for file in files {
             hasher.update(file.path().to_string_lossy().as_bytes());
-            hasher.update(&std::fs::read(file.path()).with_context(|| format!("reading {}", file.path().display()))?);
+            hasher.update(
+                &std::fs::read(file.path())
+                    .with_context(|| format!("reading {}", file.path().display()))?,
+            );
         }
     }
     Ok(hasher.digest())

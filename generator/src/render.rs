@@ -30,18 +30,32 @@ impl Renderers {
         let mut all_strings = BTreeMap::new();
         for lang in Lang::ALL {
             let path = locales.join(format!("{}.json", lang.code()));
-            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-            let tree: Value = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let tree: Value = serde_json::from_str(&text)
+                .with_context(|| format!("parsing {}", path.display()))?;
             let mut strings = HashMap::new();
             flatten("", &tree, &mut strings);
-            labels.insert(lang, crate::fragments::Labels::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
+            labels.insert(
+                lang,
+                crate::fragments::Labels::new(&strings)
+                    .with_context(|| format!("UI strings of {}", path.display()))?,
+            );
             all_strings.insert(lang, strings.clone());
             let mut tera = base.clone();
-            tera.register_filter("long_date", LongDate::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?);
+            tera.register_filter(
+                "long_date",
+                LongDate::new(&strings)
+                    .with_context(|| format!("UI strings of {}", path.display()))?,
+            );
             tera.register_function("t", Translate { strings, lang });
             by_lang.insert(lang, tera);
         }
-        Ok(Renderers { by_lang, labels, strings: all_strings })
+        Ok(Renderers {
+            by_lang,
+            labels,
+            strings: all_strings,
+        })
     }
 
     /// The UI strings the Rust-written fragments print.
@@ -54,8 +68,15 @@ impl Renderers {
         &self.strings[&lang]
     }
 
-    pub fn render(&self, lang: Lang, template: &str, context: &tera::Context) -> anyhow::Result<String> {
-        self.by_lang[&lang].render(template, context).map_err(|e| anyhow::anyhow!(describe(&e)))
+    pub fn render(
+        &self,
+        lang: Lang,
+        template: &str,
+        context: &tera::Context,
+    ) -> anyhow::Result<String> {
+        self.by_lang[&lang]
+            .render(template, context)
+            .map_err(|e| anyhow::anyhow!(describe(&e)))
     }
 }
 
@@ -75,7 +96,11 @@ fn flatten(prefix: &str, value: &Value, out: &mut HashMap<String, String>) {
     match value {
         Value::Object(map) => {
             for (k, v) in map {
-                let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
                 flatten(&key, v, out);
             }
         }
@@ -95,11 +120,16 @@ struct Translate {
 
 impl tera::Function for Translate {
     fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
-        let key = args.get("key").and_then(Value::as_str).ok_or_else(|| tera::Error::msg("t() needs key=\"…\""))?;
-        let template = self
-            .strings
-            .get(key)
-            .ok_or_else(|| tera::Error::msg(format!("no UI string {key:?} in locales/{}.json", self.lang.code())))?;
+        let key = args
+            .get("key")
+            .and_then(Value::as_str)
+            .ok_or_else(|| tera::Error::msg("t() needs key=\"…\""))?;
+        let template = self.strings.get(key).ok_or_else(|| {
+            tera::Error::msg(format!(
+                "no UI string {key:?} in locales/{}.json",
+                self.lang.code()
+            ))
+        })?;
         Ok(Value::String(fill(template, args)))
     }
 
@@ -136,7 +166,10 @@ struct Slot;
 
 impl tera::Function for Slot {
     fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
-        let n = args.get("n").and_then(Value::as_u64).ok_or_else(|| tera::Error::msg("slot() needs n=…"))?;
+        let n = args
+            .get("n")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| tera::Error::msg("slot() needs n=…"))?;
         Ok(Value::String(crate::fragments::marker(n as usize)))
     }
 
@@ -157,16 +190,26 @@ impl tera::Function for ImageTag {
         let Some(value) = args.get("img").filter(|v| v.is_object()) else {
             return Ok(Value::String(String::new()));
         };
-        let img: site::content::Image = serde_json::from_value(value.clone()).map_err(|e| tera::Error::msg(format!("image(img=…): {e}")))?;
+        let img: site::content::Image = serde_json::from_value(value.clone())
+            .map_err(|e| tera::Error::msg(format!("image(img=…): {e}")))?;
         let text = |key: &str| args.get(key).and_then(Value::as_str);
         let loading = match text("load") {
             None | Some("lazy") => crate::fragments::Loading::Lazy,
             Some("eager") => crate::fragments::Loading::Eager,
             Some("high") => crate::fragments::Loading::Priority,
-            Some(other) => return Err(tera::Error::msg(format!("image(load={other:?}): high, eager or lazy"))),
+            Some(other) => {
+                return Err(tera::Error::msg(format!(
+                    "image(load={other:?}): high, eager or lazy"
+                )))
+            }
         };
         let mut out = String::with_capacity(256);
-        let options = crate::fragments::ImageOptions { class: text("class").unwrap_or(""), sizes: text("sizes").unwrap_or(""), alt: text("alt"), loading };
+        let options = crate::fragments::ImageOptions {
+            class: text("class").unwrap_or(""),
+            sizes: text("sizes").unwrap_or(""),
+            alt: text("alt"),
+            loading,
+        };
         crate::fragments::image(&mut out, &img, options);
         Ok(Value::String(out))
     }
@@ -184,10 +227,17 @@ struct LongDate {
 
 impl LongDate {
     fn new(strings: &HashMap<String, String>) -> anyhow::Result<LongDate> {
-        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-            .iter()
-            .map(|m| strings.get(&format!("dates.months.{m}")).cloned().ok_or_else(|| anyhow::anyhow!("no UI string dates.months.{m}")))
-            .collect::<anyhow::Result<_>>()?;
+        let months = [
+            "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+        ]
+        .iter()
+        .map(|m| {
+            strings
+                .get(&format!("dates.months.{m}"))
+                .cloned()
+                .ok_or_else(|| anyhow::anyhow!("no UI string dates.months.{m}"))
+        })
+        .collect::<anyhow::Result<_>>()?;
         Ok(LongDate { months })
     }
 }
@@ -195,31 +245,56 @@ impl LongDate {
 impl tera::Filter for LongDate {
     fn filter(&self, value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
         use chrono::Datelike;
-        let text = value.as_str().ok_or_else(|| tera::Error::msg("long_date expects a date"))?;
-        let date: chrono::NaiveDate = text.get(..10).and_then(|d| d.parse().ok()).ok_or_else(|| tera::Error::msg(format!("long_date: {text:?} is no YYYY-MM-DD date")))?;
-        Ok(Value::String(format!("{} {} {}", date.day(), self.months[date.month0() as usize], date.year())))
+        let text = value
+            .as_str()
+            .ok_or_else(|| tera::Error::msg("long_date expects a date"))?;
+        let date: chrono::NaiveDate =
+            text.get(..10).and_then(|d| d.parse().ok()).ok_or_else(|| {
+                tera::Error::msg(format!("long_date: {text:?} is no YYYY-MM-DD date"))
+            })?;
+        Ok(Value::String(format!(
+            "{} {} {}",
+            date.day(),
+            self.months[date.month0() as usize],
+            date.year()
+        )))
     }
 }
 
 fn duration_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
-    let minutes = value.as_u64().ok_or_else(|| tera::Error::msg("duration expects minutes"))?;
+    let minutes = value
+        .as_u64()
+        .ok_or_else(|| tera::Error::msg("duration expects minutes"))?;
     Ok(Value::String(site::rules::format_duration(minutes as u32)))
 }
 
 /// `"2026-11-22T20:30:00+01:00" | time` → `20:30`, the local time of the cinema as the
 /// content gives it (its offset is the cinema's).
 fn time_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
-    let text = value.as_str().ok_or_else(|| tera::Error::msg("time expects an RFC 3339 date-time"))?;
-    let at = chrono::DateTime::parse_from_rfc3339(text).map_err(|e| tera::Error::msg(format!("time: {text:?}: {e}")))?;
+    let text = value
+        .as_str()
+        .ok_or_else(|| tera::Error::msg("time expects an RFC 3339 date-time"))?;
+    let at = chrono::DateTime::parse_from_rfc3339(text)
+        .map_err(|e| tera::Error::msg(format!("time: {text:?}: {e}")))?;
     Ok(Value::String(at.format("%H:%M").to_string()))
 }
 
 /// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
 /// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…).
 fn money_filter(value: &Value, args: &HashMap<String, Value>) -> tera::Result<Value> {
-    let amount = value.as_f64().ok_or_else(|| tera::Error::msg("money expects a number"))?;
-    let site = args.get("site").and_then(Value::as_str).and_then(site::Site::from_code).ok_or_else(|| tera::Error::msg("money needs site=\"…\""))?;
-    let lang = args.get("lang").and_then(Value::as_str).and_then(Lang::from_code).unwrap_or(site.default_language());
+    let amount = value
+        .as_f64()
+        .ok_or_else(|| tera::Error::msg("money expects a number"))?;
+    let site = args
+        .get("site")
+        .and_then(Value::as_str)
+        .and_then(site::Site::from_code)
+        .ok_or_else(|| tera::Error::msg("money needs site=\"…\""))?;
+    let lang = args
+        .get("lang")
+        .and_then(Value::as_str)
+        .and_then(Lang::from_code)
+        .unwrap_or(site.default_language());
     Ok(Value::String(format_money(amount, site.currency(), lang)))
 }
 
@@ -249,11 +324,18 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_from_the_arguments_once() {
-        let args: HashMap<String, Value> = [("name", json!("Lumen {brand}")), ("count", json!(3)), ("key", json!("seo.x"))]
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        assert_eq!(fill("{name} : {count} salles", &args), "Lumen {brand} : 3 salles");
+        let args: HashMap<String, Value> = [
+            ("name", json!("Lumen {brand}")),
+            ("count", json!(3)),
+            ("key", json!("seo.x")),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        assert_eq!(
+            fill("{name} : {count} salles", &args),
+            "Lumen {brand} : 3 salles"
+        );
         assert_eq!(fill("{unknown} {key} {", &args), "{unknown} {key} {");
         assert_eq!(fill("plain", &args), "plain");
     }

@@ -63,8 +63,18 @@ impl std::fmt::Display for Rfc3339 {
         use chrono::Timelike;
         let local = self.at.naive_local();
         let offset = self.at.offset().local_minus_utc();
-        let (sign, offset) = if offset < 0 { ('-', -offset) } else { ('+', offset) };
-        write!(f, "{}T{:02}:{:02}", local.date(), local.hour(), local.minute())?;
+        let (sign, offset) = if offset < 0 {
+            ('-', -offset)
+        } else {
+            ('+', offset)
+        };
+        write!(
+            f,
+            "{}T{:02}:{:02}",
+            local.date(),
+            local.hour(),
+            local.minute()
+        )?;
         if self.seconds {
             write!(f, ":{:02}", local.second())?;
             if local.nanosecond() != 0 {
@@ -118,7 +128,12 @@ impl SeasonPage {
     pub fn first(&self) -> Option<(&Screening, &str)> {
         self.cinemas
             .iter()
-            .flat_map(|c| c.shows.iter().flat_map(|(_, list)| list.first()).map(move |s| (s, c.cinema.as_str())))
+            .flat_map(|c| {
+                c.shows
+                    .iter()
+                    .flat_map(|(_, list)| list.first())
+                    .map(move |s| (s, c.cinema.as_str()))
+            })
             .min_by_key(|(s, _)| s.start)
     }
 }
@@ -162,10 +177,17 @@ impl Tables {
 
     fn screening(&mut self, s: &WireShowtime<'_>) -> Screening {
         // A handful of versions and badge lists per language: a scan beats hashing.
-        let version = match self.versions.iter().position(|v| v.slug == *s.version.slug.0 && v.label == *s.version.label.0) {
+        let version = match self
+            .versions
+            .iter()
+            .position(|v| v.slug == *s.version.slug.0 && v.label == *s.version.label.0)
+        {
             Some(i) => i,
             None => {
-                self.versions.push(Version { slug: s.version.slug.0.to_string(), label: s.version.label.0.to_string() });
+                self.versions.push(Version {
+                    slug: s.version.slug.0.to_string(),
+                    label: s.version.label.0.to_string(),
+                });
                 self.versions.len() - 1
             }
         };
@@ -196,7 +218,10 @@ impl Tables {
 /// The index of `list` in `lists`, added when new. A few dozen lists per language: a scan
 /// beats hashing.
 fn intern_list(lists: &mut Vec<Vec<String>>, list: &[Text<'_>]) -> usize {
-    match lists.iter().position(|l| l.len() == list.len() && l.iter().zip(list).all(|(a, b)| *a == *b.0)) {
+    match lists
+        .iter()
+        .position(|l| l.len() == list.len() && l.iter().zip(list).all(|(a, b)| *a == *b.0))
+    {
         Some(i) => i,
         None => {
             lists.push(list.iter().map(|t| t.0.to_string()).collect());
@@ -206,7 +231,10 @@ fn intern_list(lists: &mut Vec<Vec<String>>, list: &[Text<'_>]) -> usize {
 }
 
 /// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes.
-pub fn read_cinema_schedule(body: &[u8], tables: &Mutex<Tables>) -> Result<CinemaSchedule, serde_json::Error> {
+pub fn read_cinema_schedule(
+    body: &[u8],
+    tables: &Mutex<Tables>,
+) -> Result<CinemaSchedule, serde_json::Error> {
     let wire: WireSchedule = serde_json::from_slice(body)?;
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let days = wire
@@ -216,7 +244,10 @@ pub fn read_cinema_schedule(body: &[u8], tables: &Mutex<Tables>) -> Result<Cinem
             date,
             shows: entries
                 .iter()
-                .map(|e| DayShow { show: tables.show(&e.show.0), screenings: e.showtimes.iter().map(|s| tables.screening(s)).collect() })
+                .map(|e| DayShow {
+                    show: tables.show(&e.show.0),
+                    screenings: e.showtimes.iter().map(|s| tables.screening(s)).collect(),
+                })
                 .collect(),
         })
         .collect();
@@ -225,7 +256,11 @@ pub fn read_cinema_schedule(body: &[u8], tables: &Mutex<Tables>) -> Result<Cinem
 
 /// Reads a season (`/event/{slug}`) from the API's bytes, keeping each show's first `keep`
 /// screenings per cinema.
-pub fn read_season(body: &[u8], keep: usize, tables: &Mutex<Tables>) -> Result<SeasonPage, serde_json::Error> {
+pub fn read_season(
+    body: &[u8],
+    keep: usize,
+    tables: &Mutex<Tables>,
+) -> Result<SeasonPage, serde_json::Error> {
     let wire: WireSeason = serde_json::from_slice(body)?;
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let cinemas = wire
@@ -239,13 +274,27 @@ pub fn read_season(body: &[u8], keep: usize, tables: &Mutex<Tables>) -> Result<S
                     let mut next: Vec<&WireShowtime> = list.iter().collect();
                     next.sort_by_key(|s| s.datetime);
                     more |= next.len() > keep;
-                    (tables.show(&show), next.into_iter().take(keep).map(|s| tables.screening(s)).collect())
+                    (
+                        tables.show(&show),
+                        next.into_iter()
+                            .take(keep)
+                            .map(|s| tables.screening(s))
+                            .collect(),
+                    )
                 })
                 .collect();
-            SeasonCinema { cinema, shows, more }
+            SeasonCinema {
+                cinema,
+                shows,
+                more,
+            }
         })
         .collect();
-    Ok(SeasonPage { season: wire.season, prices: wire.prices, cinemas })
+    Ok(SeasonPage {
+        season: wire.season,
+        prices: wire.prices,
+        cinemas,
+    })
 }
 
 /// Where a show plays: a cinema (index in `LocaleData::cinemas`), a day of its schedule
@@ -344,15 +393,27 @@ mod tests {
     use super::*;
     use site::content::{Schedule, ScheduleShow, Showtime, SpecialShowtimeDetails};
 
-    fn showtime(id: &str, at: &str, version: (&str, &str), tags: &[&str], three_d: bool, icons: &[&str]) -> Showtime {
+    fn showtime(
+        id: &str,
+        at: &str,
+        version: (&str, &str),
+        tags: &[&str],
+        three_d: bool,
+        icons: &[&str],
+    ) -> Showtime {
         Showtime {
             id: id.to_string(),
             show: "dune".to_string(),
             cinema: "paris-opera".to_string(),
             status: ShowtimeStatus::Available,
             datetime: DateTime::parse_from_rfc3339(at).unwrap(),
-            end_time: Some(DateTime::parse_from_rfc3339(at).unwrap() + chrono::Duration::minutes(150)),
-            version: Version { slug: version.0.to_string(), label: version.1.to_string() },
+            end_time: Some(
+                DateTime::parse_from_rfc3339(at).unwrap() + chrono::Duration::minutes(150),
+            ),
+            version: Version {
+                slug: version.0.to_string(),
+                label: version.1.to_string(),
+            },
             tags: tags.iter().map(|t| t.to_string()).collect(),
             flags: ShowtimeFlags { three_d },
             booking_url: Some(format!("https://tickets.example.org/fr/{id}")),
@@ -360,7 +421,10 @@ mod tests {
             seat_count: Some(120),
             accessibility_icons: vec!["pmr".to_string()],
             experience_icons: icons.iter().map(|t| t.to_string()).collect(),
-            special_showtime_details: Some(SpecialShowtimeDetails { title_screening: Some("Débat \"après\"".to_string()), ..Default::default() }),
+            special_showtime_details: Some(SpecialShowtimeDetails {
+                title_screening: Some("Débat \"après\"".to_string()),
+                ..Default::default()
+            }),
             reservability_end: None,
         }
     }
@@ -377,9 +441,30 @@ mod tests {
                     data: None,
                     resume: Default::default(),
                     showtimes: vec![
-                        showtime("a", "2026-11-22T20:30:00+01:00", ("vf", "Version française"), &["imax"], false, &["imax"]),
-                        showtime("b", "2026-11-22T22:45:00+01:00", ("vost", "VOST \"sous-titrée\""), &["3d"], true, &[]),
-                        showtime("c", "2026-11-22T23:00:00+01:00", ("vf", "Version française"), &[], false, &["imax"]),
+                        showtime(
+                            "a",
+                            "2026-11-22T20:30:00+01:00",
+                            ("vf", "Version française"),
+                            &["imax"],
+                            false,
+                            &["imax"],
+                        ),
+                        showtime(
+                            "b",
+                            "2026-11-22T22:45:00+01:00",
+                            ("vost", "VOST \"sous-titrée\""),
+                            &["3d"],
+                            true,
+                            &[],
+                        ),
+                        showtime(
+                            "c",
+                            "2026-11-22T23:00:00+01:00",
+                            ("vf", "Version française"),
+                            &[],
+                            false,
+                            &["imax"],
+                        ),
                     ],
                 }],
             )]),
@@ -394,14 +479,23 @@ mod tests {
         assert_eq!(read.days[0].date, day);
         let entry = &read.days[0].shows[0];
         assert_eq!(tables.slug(entry.show), "dune");
-        let [a, b, c] = &entry.screenings[..] else { panic!("three screenings") };
+        let [a, b, c] = &entry.screenings[..] else {
+            panic!("three screenings")
+        };
         let original = &schedule.days[&day][0].showtimes;
         assert_eq!(a.start, original[0].datetime);
         assert_eq!(a.end, original[0].end_time);
         assert_eq!(a.booking_url.as_deref(), original[0].booking_url.as_deref());
         assert_eq!(a.status, ShowtimeStatus::Available);
-        assert_eq!((a.format, b.format, c.format), (VideoFormat::Imax, VideoFormat::ThreeD, VideoFormat::TwoD));
-        assert_eq!(tables.version(b), &original[1].version, "an escaped label is read too");
+        assert_eq!(
+            (a.format, b.format, c.format),
+            (VideoFormat::Imax, VideoFormat::ThreeD, VideoFormat::TwoD)
+        );
+        assert_eq!(
+            tables.version(b),
+            &original[1].version,
+            "an escaped label is read too"
+        );
         assert_eq!(a.version, c.version);
         assert_eq!(tables.versions.len(), 2);
         assert_eq!(tables.badges(a), ["imax".to_string()]);
@@ -411,12 +505,19 @@ mod tests {
 
     #[test]
     fn instants_read_as_rfc_3339_with_the_cinemas_offset() {
-        for text in ["2026-11-22T20:30:00+01:00", "2026-03-29T09:05:07-03:30", "2026-11-22T00:00:00+00:00"] {
+        for text in [
+            "2026-11-22T20:30:00+01:00",
+            "2026-03-29T09:05:07-03:30",
+            "2026-11-22T00:00:00+00:00",
+        ] {
             let at = DateTime::parse_from_rfc3339(text).unwrap();
             assert_eq!(Rfc3339 { at, seconds: true }.to_string(), at.to_rfc3339());
         }
         let at = DateTime::parse_from_rfc3339("2026-11-22T20:30:00+05:45").unwrap();
-        assert_eq!(Rfc3339 { at, seconds: false }.to_string(), at.format("%Y-%m-%dT%H:%M%:z").to_string());
+        assert_eq!(
+            Rfc3339 { at, seconds: false }.to_string(),
+            at.format("%Y-%m-%dT%H:%M%:z").to_string()
+        );
     }
 
     #[test]
@@ -425,9 +526,30 @@ mod tests {
             "reference": "S1", "slug": "saison-opera", "title": "Saison opéra", "type": "season", "active": true,
             "prices": [], "logo": null,
         });
-        let late = showtime("late", "2026-11-29T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
-        let early = showtime("early", "2026-11-23T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
-        let middle = showtime("middle", "2026-11-25T20:00:00+01:00", ("vf", "VF"), &[], false, &[]);
+        let late = showtime(
+            "late",
+            "2026-11-29T20:00:00+01:00",
+            ("vf", "VF"),
+            &[],
+            false,
+            &[],
+        );
+        let early = showtime(
+            "early",
+            "2026-11-23T20:00:00+01:00",
+            ("vf", "VF"),
+            &[],
+            false,
+            &[],
+        );
+        let middle = showtime(
+            "middle",
+            "2026-11-25T20:00:00+01:00",
+            ("vf", "VF"),
+            &[],
+            false,
+            &[],
+        );
         season["showtimes"] = serde_json::json!({
             "lyon": {"tosca": [late.clone(), early.clone()]},
             "paris-opera": {"tosca": [middle.clone()], "aida": [late, middle, early]},
@@ -441,10 +563,20 @@ mod tests {
         let paris = &page.cinemas[1];
         let shows: Vec<&str> = paris.shows.iter().map(|(s, _)| tables.slug(*s)).collect();
         assert_eq!(shows, ["aida", "tosca"]);
-        let aida: Vec<String> = paris.shows[0].1.iter().map(|s| s.start.to_rfc3339()).collect();
-        assert_eq!(aida, ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]);
+        let aida: Vec<String> = paris.shows[0]
+            .1
+            .iter()
+            .map(|s| s.start.to_rfc3339())
+            .collect();
+        assert_eq!(
+            aida,
+            ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]
+        );
         assert!(paris.more && !page.cinemas[0].more);
         let (first, cinema) = page.first().unwrap();
-        assert_eq!((first.start.to_rfc3339().as_str(), cinema), ("2026-11-23T20:00:00+01:00", "lyon"));
+        assert_eq!(
+            (first.start.to_rfc3339().as_str(), cinema),
+            ("2026-11-23T20:00:00+01:00", "lyon")
+        );
     }
 }

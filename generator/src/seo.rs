@@ -177,10 +177,16 @@ pub fn movie(show: &Show, url: &str, base: &str) -> Value {
         value["duration"] = json!(format!("PT{}M", d));
     }
     if let Some(d) = &show.directors {
-        value["director"] = d.split(',').map(|n| json!({"@type": "Person", "name": n.trim()})).collect();
+        value["director"] = d
+            .split(',')
+            .map(|n| json!({"@type": "Person", "name": n.trim()}))
+            .collect();
     }
     if let Some(a) = &show.actors {
-        value["actor"] = a.split(',').map(|n| json!({"@type": "Person", "name": n.trim()})).collect();
+        value["actor"] = a
+            .split(',')
+            .map(|n| json!({"@type": "Person", "name": n.trim()}))
+            .collect();
     }
     if !show.genres.is_empty() {
         value["genre"] = json!(show.genres);
@@ -206,8 +212,18 @@ impl From<Value> for JsonLd {
 /// The ScreeningEvents of a cinema's showtimes (spec §3 Showtime), one per showtime: what,
 /// where, when, in which format and language, and where to book. A cinema page describes a
 /// hundred: they are written from typed structs straight to text, not built as `Value`s.
-pub fn screenings<'a>(showtimes: impl IntoIterator<Item = (&'a Screening, &'a Show, &'a str)>, tables: &Tables, cinema: &Cinema, cinema_url: &str) -> Option<JsonLd> {
-    let location = Theatre { kind: "MovieTheater", name: &cinema.name, url: Some(cinema_url), address: PostalAddress::of(cinema) };
+pub fn screenings<'a>(
+    showtimes: impl IntoIterator<Item = (&'a Screening, &'a Show, &'a str)>,
+    tables: &Tables,
+    cinema: &Cinema,
+    cinema_url: &str,
+) -> Option<JsonLd> {
+    let location = Theatre {
+        kind: "MovieTheater",
+        name: &cinema.name,
+        url: Some(cinema_url),
+        address: PostalAddress::of(cinema),
+    };
     let graph: Vec<ScreeningEvent> = showtimes
         .into_iter()
         .map(|(s, show, show_url)| {
@@ -216,7 +232,15 @@ pub fn screenings<'a>(showtimes: impl IntoIterator<Item = (&'a Screening, &'a Sh
                 kind: "ScreeningEvent",
                 name: &show.title,
                 start_date: Instant(s.start),
-                work_presented: Work { kind: if show.is_movie { "Movie" } else { "CreativeWork" }, name: &show.title, url: show_url },
+                work_presented: Work {
+                    kind: if show.is_movie {
+                        "Movie"
+                    } else {
+                        "CreativeWork"
+                    },
+                    name: &show.title,
+                    url: show_url,
+                },
                 location: &location,
                 video_format: s.format.name(),
                 event_status: "https://schema.org/EventScheduled",
@@ -245,8 +269,16 @@ pub fn screenings<'a>(showtimes: impl IntoIterator<Item = (&'a Screening, &'a Sh
         #[serde(rename = "@graph")]
         graph: Vec<ScreeningEvent<'a>>,
     }
-    let json = serde_json::to_string(&Graph { context: "https://schema.org", graph }).expect("plain data serialises");
-    Some(JsonLd(if json.contains("</") { json.replace("</", "<\\/") } else { json }))
+    let json = serde_json::to_string(&Graph {
+        context: "https://schema.org",
+        graph,
+    })
+    .expect("plain data serialises");
+    Some(JsonLd(if json.contains("</") {
+        json.replace("</", "<\\/")
+    } else {
+        json
+    }))
 }
 
 #[derive(serde::Serialize)]
@@ -323,7 +355,10 @@ struct Instant(chrono::DateTime<chrono::FixedOffset>);
 
 impl serde::Serialize for Instant {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&Rfc3339 { at: self.0, seconds: true })
+        serializer.collect_str(&Rfc3339 {
+            at: self.0,
+            seconds: true,
+        })
     }
 }
 
@@ -357,7 +392,8 @@ pub fn show_event(show: &Show, url: &str, base: &str, first: &Screening, place: 
     let mut value = movie(show, url, base);
     value["@type"] = json!("Event");
     value["startDate"] = json!(first.start.to_rfc3339());
-    value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
+    value["location"] =
+        json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
     value
 }
 
@@ -375,6 +411,7 @@ pub fn event(season: &Season, url: &str, base: &str, first: &Screening, place: &
         value["description"] = json!(strip_tags(d));
     }
     value["startDate"] = json!(first.start.to_rfc3339());
-    value["location"] = json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
+    value["location"] =
+        json!({"@type": "MovieTheater", "name": place.name, "address": address(place)});
     value
 }

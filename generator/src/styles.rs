@@ -17,9 +17,18 @@ pub fn stylesheet(templates: &Path, theme: &Theme) -> anyhow::Result<Vec<u8>> {
     let entry = templates.join(ENTRY);
     let provider = FileProvider::new();
     let mut bundler = Bundler::new(&provider, None, ParserOptions::default());
-    let mut sheet = bundler.bundle(&entry).map_err(|e| anyhow::anyhow!("{}: {e}", entry.display()))?;
-    sheet.minify(MinifyOptions::default()).map_err(|e| anyhow::anyhow!("minifying {}: {e}", entry.display()))?;
-    let css = sheet.to_css(PrinterOptions { minify: true, ..PrinterOptions::default() }).with_context(|| format!("writing {}", entry.display()))?;
+    let mut sheet = bundler
+        .bundle(&entry)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", entry.display()))?;
+    sheet
+        .minify(MinifyOptions::default())
+        .map_err(|e| anyhow::anyhow!("minifying {}: {e}", entry.display()))?;
+    let css = sheet
+        .to_css(PrinterOptions {
+            minify: true,
+            ..PrinterOptions::default()
+        })
+        .with_context(|| format!("writing {}", entry.display()))?;
     // The theme comes last and outside any layer, so it wins over the defaults of tokens.css.
     let mut out = css.code.into_bytes();
     out.extend_from_slice(theme.to_css().as_bytes());
@@ -47,7 +56,8 @@ mod tests {
             pub fn new() -> Dir {
                 static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
                 let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let path = std::env::temp_dir().join(format!("styles-test-{}-{n}", std::process::id()));
+                let path =
+                    std::env::temp_dir().join(format!("styles-test-{}-{n}", std::process::id()));
                 let _ = std::fs::remove_dir_all(&path);
                 std::fs::create_dir_all(&path).unwrap();
                 Dir(path)
@@ -70,7 +80,9 @@ mod tests {
             ("css/tokens.css", ":root {\n  --color-brand: #ffd23f;\n}\n"),
             ("css/base.css", "body {\n  color: var(--color-ink);\n  margin: 0px;\n}\n"),
         ]);
-        let theme: Theme = serde_json::from_str(r##"{"colours":{"brand":"#e30613","onBrand":"#ffffff"}}"##).unwrap();
+        let theme: Theme =
+            serde_json::from_str(r##"{"colours":{"brand":"#e30613","onBrand":"#ffffff"}}"##)
+                .unwrap();
         let css = String::from_utf8(stylesheet(dir.path(), &theme).unwrap()).unwrap();
         let tokens = css.find("--color-brand:#ffd23f").expect(&css);
         let base = css.find("body{").expect(&css);
@@ -82,7 +94,13 @@ mod tests {
     #[test]
     fn a_missing_import_or_bad_css_fails_with_the_file_named() {
         let dir = folder(&[("css/site.css", "@import \"nope.css\";")]);
-        let err = format!("{:#}", stylesheet(dir.path(), &Theme::default()).unwrap_err());
-        assert!(err.contains("site.css") || err.contains("nope.css"), "{err}");
+        let err = format!(
+            "{:#}",
+            stylesheet(dir.path(), &Theme::default()).unwrap_err()
+        );
+        assert!(
+            err.contains("site.css") || err.contains("nope.css"),
+            "{err}"
+        );
     }
 }

@@ -1896,10 +1896,17 @@ fn hostile_content_is_sanitised_or_escaped_and_pages_stay_valid() {
                     if raw.contains("<!--") {
                         problems.push(format!("{}: `<!--` inside JSON-LD", html.file));
                     }
-                } else if t.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("application/json")) {
+                } else if t
+                    .attr("type")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("application/json"))
+                {
                     // An island's props: data, never run; hostile text must stay escaped.
                     if let Err(e) = serde_json::from_str::<Value>(&raw) {
-                        problems.push(format!("{}: island props do not parse ({e}): {}", html.file, raw.chars().take(160).collect::<String>()));
+                        problems.push(format!(
+                            "{}: island props do not parse ({e}): {}",
+                            html.file,
+                            raw.chars().take(160).collect::<String>()
+                        ));
                     }
                     if raw.contains('<') {
                         problems.push(format!("{}: an unescaped `<` in island props", html.file));
@@ -2249,7 +2256,11 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
         ));
         // URL filters: the base page for a kind that takes them, a 404 for one that does not.
         let first = api_json(site, Some(lang), "/cinemas");
-        let first = list(&first, "").first().and_then(|c| str_of(c, "slug")).unwrap_or_default().to_string();
+        let first = list(&first, "")
+            .first()
+            .and_then(|c| str_of(c, "slug"))
+            .unwrap_or_default()
+            .to_string();
         let cinema = path(PageKind::Cinema, site, lang, &slug(&first));
         cases.push(case(
             site,
@@ -2515,8 +2526,13 @@ fn islands_of(html: &Html) -> Vec<(&Tag, Option<Value>)> {
             .iter()
             .find(|t| t.name == "script" && t.attr("data-props").is_some())
             .map(|t| {
-                serde_json::from_str::<Value>(&element_raw(&html.text, t))
-                    .unwrap_or_else(|e| panic!("{}: props of {:?} do not parse: {e}", html.file, tag.attr("data-island")))
+                serde_json::from_str::<Value>(&element_raw(&html.text, t)).unwrap_or_else(|e| {
+                    panic!(
+                        "{}: props of {:?} do not parse: {e}",
+                        html.file,
+                        tag.attr("data-island")
+                    )
+                })
             });
         out.push((tag, props));
     }
@@ -2524,7 +2540,9 @@ fn islands_of(html: &Html) -> Vec<(&Tag, Option<Value>)> {
 }
 
 fn island<'a>(html: &'a Html, name: &str) -> Option<(&'a Tag, Option<Value>)> {
-    islands_of(html).into_iter().find(|(t, _)| t.attr("data-island") == Some(name))
+    islands_of(html)
+        .into_iter()
+        .find(|(t, _)| t.attr("data-island") == Some(name))
 }
 
 /// Values of an attribute on every start tag of a class (the minified output has one class
@@ -2532,7 +2550,10 @@ fn island<'a>(html: &'a Html, name: &str) -> Option<(&'a Tag, Option<Value>)> {
 fn attr_values<'a>(html: &'a Html, class: &str, attr: &str) -> Vec<&'a str> {
     html.tags
         .iter()
-        .filter(|t| t.attr("class").is_some_and(|c| c.split(' ').any(|c| c == class)))
+        .filter(|t| {
+            t.attr("class")
+                .is_some_and(|c| c.split(' ').any(|c| c == class))
+        })
         .filter_map(|t| t.attr(attr))
         .collect()
 }
@@ -2549,34 +2570,70 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
     // the page's site and language; preloads exist; chrome islands are absent from webviews.
     for (&site, files) in &SMALL.sites {
         for (path, html) in &files.pages {
-            let webview = html.tags.iter().any(|t| t.name == "html" && t.attr("class").is_some_and(|c| c.contains("webview")))
-                || path.starts_with("/m/")
+            let webview = html.tags.iter().any(|t| {
+                t.name == "html" && t.attr("class").is_some_and(|c| c.contains("webview"))
+            }) || path.starts_with("/m/")
                 || path.contains("/m/");
-            let lang = html.tags.iter().find(|t| t.name == "html").and_then(|t| t.attr("lang")).unwrap_or_default().to_string();
+            let lang = html
+                .tags
+                .iter()
+                .find(|t| t.name == "html")
+                .and_then(|t| t.attr("lang"))
+                .unwrap_or_default()
+                .to_string();
             for (tag, props) in islands_of(html) {
                 let name = tag.attr("data-island").unwrap_or_default();
                 match tag.attr("data-src") {
                     Some(src) if files.files.contains(src.trim_start_matches('/')) => {}
-                    other => problems.push(format!("{}: island {name} has module {other:?}, not a file of the site", html.file)),
+                    other => problems.push(format!(
+                        "{}: island {name} has module {other:?}, not a file of the site",
+                        html.file
+                    )),
                 }
-                if !matches!(tag.attr("data-hydrate"), Some("load" | "idle" | "visible" | "interaction")) {
-                    problems.push(format!("{}: island {name} hydrates {:?}", html.file, tag.attr("data-hydrate")));
+                if !matches!(
+                    tag.attr("data-hydrate"),
+                    Some("load" | "idle" | "visible" | "interaction")
+                ) {
+                    problems.push(format!(
+                        "{}: island {name} hydrates {:?}",
+                        html.file,
+                        tag.attr("data-hydrate")
+                    ));
                 }
                 if webview && ["header", "footer", "smart-banner"].contains(&name) {
-                    problems.push(format!("{}: a webview page has the {name} island", html.file));
+                    problems.push(format!(
+                        "{}: a webview page has the {name} island",
+                        html.file
+                    ));
                 }
                 if let Some(props) = props {
-                    if props["site"] != json!(site.code()) || !lang.starts_with(props["lang"].as_str().unwrap_or("?")) || !props["labels"].is_object() {
-                        problems.push(format!("{}: island {name} props carry site {}, lang {}, labels {}", html.file, props["site"], props["lang"], props["labels"].is_object()));
+                    if props["site"] != json!(site.code())
+                        || !lang.starts_with(props["lang"].as_str().unwrap_or("?"))
+                        || !props["labels"].is_object()
+                    {
+                        problems.push(format!(
+                            "{}: island {name} props carry site {}, lang {}, labels {}",
+                            html.file,
+                            props["site"],
+                            props["lang"],
+                            props["labels"].is_object()
+                        ));
                     }
                 } else if !["smart-banner", "footer"].contains(&name) {
                     problems.push(format!("{}: island {name} has no props", html.file));
                 }
             }
-            for t in html.tags.iter().filter(|t| t.name == "link" && t.attr("rel") == Some("modulepreload")) {
+            for t in html
+                .tags
+                .iter()
+                .filter(|t| t.name == "link" && t.attr("rel") == Some("modulepreload"))
+            {
                 let href = t.attr("href").unwrap_or_default();
                 if !files.files.contains(href.trim_start_matches('/')) {
-                    problems.push(format!("{}: preloads {href}, not a file of the site", html.file));
+                    problems.push(format!(
+                        "{}: preloads {href}, not a file of the site",
+                        html.file
+                    ));
                 }
             }
         }
@@ -2585,9 +2642,18 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
     let site = Site::Fr;
     let lang = Lang::Fr;
     // Cinema pages: the schedule's data-* attributes, and filter options that match them.
-    for c in list(&api_json(site, Some(lang), "/cinemas"), "").iter().take(6) {
+    for c in list(&api_json(site, Some(lang), "/cinemas"), "")
+        .iter()
+        .take(6)
+    {
         let s = str_of(c, "slug").unwrap_or_default();
-        let Some(html) = page(site, &path(PageKind::Cinema, site, lang, &slug(s)), &mut problems) else { continue };
+        let Some(html) = page(
+            site,
+            &path(PageKind::Cinema, site, lang, &slug(s)),
+            &mut problems,
+        ) else {
+            continue;
+        };
         let schedule = api_json(site, Some(lang), &format!("/cinema/{s}/shows"));
         let api_ids: BTreeSet<&str> = schedule["days"]
             .as_object()
@@ -2599,25 +2665,45 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
             .collect();
         let page_ids: BTreeSet<&str> = attr_values(html, "st", "data-id").into_iter().collect();
         if page_ids.is_empty() || !page_ids.is_subset(&api_ids) {
-            problems.push(format!("{}: showtime ids {} on the page, {} not in the API", html.file, page_ids.len(), page_ids.difference(&api_ids).count()));
+            problems.push(format!(
+                "{}: showtime ids {} on the page, {} not in the API",
+                html.file,
+                page_ids.len(),
+                page_ids.difference(&api_ids).count()
+            ));
         }
         let Some((_, Some(props))) = island(html, "schedule") else {
             problems.push(format!("{}: no schedule island with props", html.file));
             continue;
         };
-        let versions: BTreeSet<&str> = attr_values(html, "showtimes", "data-version").into_iter().collect();
-        let offered: BTreeSet<&str> = list(&props["filters"], "versions").iter().filter_map(|v| str_of(v, "value")).collect();
+        let versions: BTreeSet<&str> = attr_values(html, "showtimes", "data-version")
+            .into_iter()
+            .collect();
+        let offered: BTreeSet<&str> = list(&props["filters"], "versions")
+            .iter()
+            .filter_map(|v| str_of(v, "value"))
+            .collect();
         if offered.is_empty() || offered != versions {
-            problems.push(format!("{}: version filters {offered:?}, versions on the page {versions:?}", html.file));
+            problems.push(format!(
+                "{}: version filters {offered:?}, versions on the page {versions:?}",
+                html.file
+            ));
         }
         let genres: BTreeSet<String> = attr_values(html, "schedule-show", "data-genres")
             .iter()
             .flat_map(|g| g.split(','))
             .map(site::text::genre_key)
             .collect();
-        let offered: BTreeSet<String> = list(&props["filters"], "genres").iter().filter_map(|v| str_of(v, "value")).map(str::to_string).collect();
+        let offered: BTreeSet<String> = list(&props["filters"], "genres")
+            .iter()
+            .filter_map(|v| str_of(v, "value"))
+            .map(str::to_string)
+            .collect();
         if offered.is_empty() || offered != genres {
-            problems.push(format!("{}: genre filters {offered:?}, genres on the page {genres:?}", html.file));
+            problems.push(format!(
+                "{}: genre filters {offered:?}, genres on the page {genres:?}",
+                html.file
+            ));
         }
         let tags: BTreeSet<String> = attr_values(html, "st", "data-tags")
             .iter()
@@ -2628,7 +2714,10 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
         for t in list(&props["filters"], "tags") {
             let value = str_of(t, "value").unwrap_or_default();
             if !tags.contains(value) || str_of(t, "label").is_none_or(str::is_empty) {
-                problems.push(format!("{}: tag filter {t} is on no showtime or has no label", html.file));
+                problems.push(format!(
+                    "{}: tag filter {t} is on no showtime or has no label",
+                    html.file
+                ));
             }
         }
         if !html.text.contains("class=\"schedule-filters-open tap\"") {
@@ -2642,16 +2731,29 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
     }
     // The locator's address patterns lead to real pages.
     let cinemas = api_json(site, Some(lang), "/cinemas");
-    let first = list(&cinemas, "").first().and_then(|c| str_of(c, "slug")).unwrap_or_default().to_string();
-    if let Some(html) = page(site, &path(PageKind::Home, site, lang, &none), &mut problems) {
+    let first = list(&cinemas, "")
+        .first()
+        .and_then(|c| str_of(c, "slug"))
+        .unwrap_or_default()
+        .to_string();
+    if let Some(html) = page(
+        site,
+        &path(PageKind::Home, site, lang, &none),
+        &mut problems,
+    ) {
         match island(html, "locator") {
             Some((_, Some(props))) => {
-                let to = str_of(&props["paths"], "cinema").unwrap_or_default().replace("{slug}", &first);
+                let to = str_of(&props["paths"], "cinema")
+                    .unwrap_or_default()
+                    .replace("{slug}", &first);
                 if to != path(PageKind::Cinema, site, lang, &slug(&first)) {
                     problems.push(format!("{}: the locator leads to {to}", html.file));
                 }
                 if props["limits"]["maxGeolocationCinemas"].as_u64().is_none() {
-                    problems.push(format!("{}: the locator has no limits: {}", html.file, props["limits"]));
+                    problems.push(format!(
+                        "{}: the locator has no limits: {}",
+                        html.file, props["limits"]
+                    ));
                 }
             }
             _ => problems.push(format!("{}: no locator island", html.file)),
@@ -2663,17 +2765,36 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
     for s in list(&shows, "").iter().take(20) {
         let slug_of = str_of(s, "slug").unwrap_or_default();
         let detail = api_json(site, Some(lang), &format!("/show/{slug_of}"));
-        let kind = if detail["isMovie"].as_bool() == Some(true) { PageKind::Show } else { PageKind::Event };
-        let Some(html) = page(site, &path(kind, site, lang, &slug(slug_of)), &mut problems) else { continue };
+        let kind = if detail["isMovie"].as_bool() == Some(true) {
+            PageKind::Show
+        } else {
+            PageKind::Event
+        };
+        let Some(html) = page(site, &path(kind, site, lang, &slug(slug_of)), &mut problems) else {
+            continue;
+        };
         match island(html, "show-feelings") {
             Some((_, Some(props))) if props["show"] == json!(slug_of) => {}
-            _ => problems.push(format!("{}: no show-feelings island for {slug_of}", html.file)),
+            _ => problems.push(format!(
+                "{}: no show-feelings island for {slug_of}",
+                html.file
+            )),
         }
-        let main = list(&detail, "trailers").iter().find(|t| t["main"] == json!(true)).or(list(&detail, "trailers").first());
+        let main = list(&detail, "trailers")
+            .iter()
+            .find(|t| t["main"] == json!(true))
+            .or(list(&detail, "trailers").first());
         match (main, island(html, "trailer")) {
-            (Some(video), Some((_, Some(props)))) if props["video"]["id"] == video["id"] => trailers += 1,
+            (Some(video), Some((_, Some(props)))) if props["video"]["id"] == video["id"] => {
+                trailers += 1
+            }
             (None, None) => {}
-            (video, found) => problems.push(format!("{}: trailer {:?} in the API, island {:?}", html.file, video.map(|v| &v["id"]), found.map(|f| f.1))),
+            (video, found) => problems.push(format!(
+                "{}: trailer {:?} in the API, island {:?}",
+                html.file,
+                video.map(|v| &v["id"]),
+                found.map(|f| f.1)
+            )),
         }
     }
     if trailers == 0 {
@@ -2684,27 +2805,59 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
     for kind in [PageKind::Help, PageKind::HelpSearch] {
         if let Some(html) = page(site, &path(kind, site, lang, &none), &mut problems) {
             match island(html, "faq-search") {
-                Some((_, Some(props))) if props["action"] == json!(help_search) && props["inputId"] == json!("help-q") => {}
-                other => problems.push(format!("{}: faq-search island {:?}", html.file, other.map(|o| o.1))),
+                Some((_, Some(props)))
+                    if props["action"] == json!(help_search)
+                        && props["inputId"] == json!("help-q") => {}
+                other => problems.push(format!(
+                    "{}: faq-search island {:?}",
+                    html.file,
+                    other.map(|o| o.1)
+                )),
             }
         }
     }
     // Subscription: one button per offer of the API, the offers in the props.
     let (status, cinepass) = api_get(site, Some(lang), "/cinepass");
     if status == 200 {
-        if let Some(html) = page(site, &path(PageKind::Subscription, site, lang, &none), &mut problems) {
-            let api: Vec<&str> = list(&cinepass, "offers").iter().filter_map(|o| str_of(o, "id")).collect();
-            let buttons: Vec<&str> = html.tags.iter().filter_map(|t| t.attr("data-offer")).collect();
+        if let Some(html) = page(
+            site,
+            &path(PageKind::Subscription, site, lang, &none),
+            &mut problems,
+        ) {
+            let api: Vec<&str> = list(&cinepass, "offers")
+                .iter()
+                .filter_map(|o| str_of(o, "id"))
+                .collect();
+            let buttons: Vec<&str> = html
+                .tags
+                .iter()
+                .filter_map(|t| t.attr("data-offer"))
+                .collect();
             match island(html, "subscription") {
-                Some((_, Some(props))) if !api.is_empty() && buttons == api && list(&props, "offers").iter().filter_map(|o| str_of(o, "id")).collect::<Vec<_>>() == api => {}
-                other => problems.push(format!("{}: offers {api:?}, buttons {buttons:?}, island {:?}", html.file, other.map(|o| o.1))),
+                Some((_, Some(props)))
+                    if !api.is_empty()
+                        && buttons == api
+                        && list(&props, "offers")
+                            .iter()
+                            .filter_map(|o| str_of(o, "id"))
+                            .collect::<Vec<_>>()
+                            == api => {}
+                other => problems.push(format!(
+                    "{}: offers {api:?}, buttons {buttons:?}, island {:?}",
+                    html.file,
+                    other.map(|o| o.1)
+                )),
             }
         }
     }
     // The voucher checker where the feature is on.
     let settings = api_json(site, Some(lang), "/settings");
     if settings["siteFeaturesResolved"]["voucherCheckerEnabled"] == json!(true) {
-        if let Some(html) = page(site, &path(PageKind::Voucher, site, lang, &none), &mut problems) {
+        if let Some(html) = page(
+            site,
+            &path(PageKind::Voucher, site, lang, &none),
+            &mut problems,
+        ) {
             if island(html, "voucher").is_none() {
                 problems.push(format!("{}: no voucher island", html.file));
             }
@@ -2809,45 +2962,85 @@ fn images_with_variants_get_srcset_sizes_and_a_picture_with_modern_sources() {
         // The image's own format: its variants and the original file, narrowest first.
         let own = format!("/media/v/poster-200.jpg 200w, {poster_url} {poster_width}w");
         if img.attr("srcset") != Some(own.as_str()) {
-            problems.push(format!("{}: poster srcset {:?}, expected {own:?}", html.file, img.attr("srcset")));
+            problems.push(format!(
+                "{}: poster srcset {:?}, expected {own:?}",
+                html.file,
+                img.attr("srcset")
+            ));
         }
         let sizes = img.attr("sizes").unwrap_or_default();
         if sizes.is_empty() {
-            problems.push(format!("{}: the poster has a srcset and no sizes", html.file));
+            problems.push(format!(
+                "{}: the poster has a srcset and no sizes",
+                html.file
+            ));
         }
-        if img.attr("width") != Some(poster_width.to_string().as_str()) || img.attr("height").is_none() {
-            problems.push(format!("{}: the poster lost its width and height", html.file));
+        if img.attr("width") != Some(poster_width.to_string().as_str())
+            || img.attr("height").is_none()
+        {
+            problems.push(format!(
+                "{}: the poster lost its width and height",
+                html.file
+            ));
         }
         // One source per type, in the content's order, each narrowest first, same sizes.
         let expected = [
-            ("image/avif", "/media/v/poster-200.avif 200w, /media/v/poster-400.avif 400w"),
-            ("image/webp", "/media/v/poster-200.webp 200w, /media/v/poster-400.webp 400w"),
+            (
+                "image/avif",
+                "/media/v/poster-200.avif 200w, /media/v/poster-400.avif 400w",
+            ),
+            (
+                "image/webp",
+                "/media/v/poster-200.webp 200w, /media/v/poster-400.webp 400w",
+            ),
         ];
         match sources {
             Some(list) if list.len() == expected.len() => {
                 for (source, (kind, srcset)) in list.iter().zip(expected) {
-                    if source.attr("type") != Some(kind) || source.attr("srcset") != Some(srcset) || source.attr("sizes") != Some(sizes) {
+                    if source.attr("type") != Some(kind)
+                        || source.attr("srcset") != Some(srcset)
+                        || source.attr("sizes") != Some(sizes)
+                    {
                         problems.push(format!("{}: source {:?}, expected type {kind}, srcset {srcset:?}, sizes {sizes:?}", html.file, source.attrs));
                     }
                 }
             }
-            other => problems.push(format!("{}: the poster's <picture> has sources {other:?}, expected AVIF then WebP", html.file)),
+            other => problems.push(format!(
+                "{}: the poster's <picture> has sources {other:?}, expected AVIF then WebP",
+                html.file
+            )),
         }
     }
     // The show page's backdrop: its largest image, fetched first, as wide as the screen.
     if let Some(html) = v.site.pages.get(&show_path) {
         match picture_of(html, backdrop_url) {
             Some((img, Some(sources))) => {
-                let own = format!("/media/v/backdrop-640.jpg 640w, {backdrop_url} {backdrop_width}w");
-                if img.attr("srcset") != Some(own.as_str()) || img.attr("sizes").is_none_or(str::is_empty) {
-                    problems.push(format!("{}: backdrop srcset {:?} sizes {:?}", html.file, img.attr("srcset"), img.attr("sizes")));
+                let own =
+                    format!("/media/v/backdrop-640.jpg 640w, {backdrop_url} {backdrop_width}w");
+                if img.attr("srcset") != Some(own.as_str())
+                    || img.attr("sizes").is_none_or(str::is_empty)
+                {
+                    problems.push(format!(
+                        "{}: backdrop srcset {:?} sizes {:?}",
+                        html.file,
+                        img.attr("srcset"),
+                        img.attr("sizes")
+                    ));
                 }
-                if img.attr("fetchpriority") != Some("high") || img.attr("loading") == Some("lazy") {
+                if img.attr("fetchpriority") != Some("high") || img.attr("loading") == Some("lazy")
+                {
                     problems.push(format!("{}: the backdrop is not fetched first", html.file));
                 }
                 let avif = "/media/v/backdrop-640.avif 640w, /media/v/backdrop-1280.avif 1280w";
-                if sources.len() != 1 || sources[0].attr("type") != Some("image/avif") || sources[0].attr("srcset") != Some(avif) {
-                    problems.push(format!("{}: backdrop sources {:?}", html.file, sources.iter().map(|s| &s.attrs).collect::<Vec<_>>()));
+                if sources.len() != 1
+                    || sources[0].attr("type") != Some("image/avif")
+                    || sources[0].attr("srcset") != Some(avif)
+                {
+                    problems.push(format!(
+                        "{}: backdrop sources {:?}",
+                        html.file,
+                        sources.iter().map(|s| &s.attrs).collect::<Vec<_>>()
+                    ));
                 }
             }
             other => problems.push(format!("{}: backdrop {other:?}", html.file)),
@@ -2856,10 +3049,21 @@ fn images_with_variants_get_srcset_sizes_and_a_picture_with_modern_sources() {
     // Images without variants (every other poster): a plain <img>, no srcset, no picture.
     let mut plain = 0;
     if let Some(html) = v.site.pages.get(&shows_path) {
-        for img in html.tags.iter().filter(|t| t.name == "img" && t.attr("src") != Some(poster_url)) {
+        for img in html
+            .tags
+            .iter()
+            .filter(|t| t.name == "img" && t.attr("src") != Some(poster_url))
+        {
             plain += 1;
-            if img.attr("srcset").is_some() || picture_of(html, img.attr("src").unwrap_or_default()).is_some_and(|(_, s)| s.is_none_or(|s| !s.is_empty())) {
-                problems.push(format!("{}: {:?} has no variants but a srcset or sources", html.file, img.attr("src")));
+            if img.attr("srcset").is_some()
+                || picture_of(html, img.attr("src").unwrap_or_default())
+                    .is_some_and(|(_, s)| s.is_none_or(|s| !s.is_empty()))
+            {
+                problems.push(format!(
+                    "{}: {:?} has no variants but a srcset or sources",
+                    html.file,
+                    img.attr("src")
+                ));
             }
         }
     }

@@ -1255,7 +1255,9 @@ fn the_html_readers_understand_minified_markup() {
 fn a_listed_cinema_without_data_redirects_to_the_cinemas_list() {
     let cinemas = api_json(Site::Fr, Some(Lang::Fr), "/cinemas");
     let cinemas = list(&cinemas, "");
-    let slug = str_of(&cinemas[1], "slug").expect("a cinema slug").to_string();
+    let slug = str_of(&cinemas[1], "slug")
+        .expect("a cinema slug")
+        .to_string();
     let state = Arc::new(Proxy {
         upstream: API.base.clone(),
         target: format!("/api/cinema/{slug}"),
@@ -1263,19 +1265,30 @@ fn a_listed_cinema_without_data_redirects_to_the_cinemas_list() {
         hits: AtomicUsize::new(0),
         client: reqwest::Client::new(),
     });
-    let router = axum::Router::new().fallback(proxy).with_state(state.clone());
+    let router = axum::Router::new()
+        .fallback(proxy)
+        .with_state(state.clone());
     let addr = serve(router);
     let dir = scratch("cinema-without-data");
     let mut options = options(&format!("http://{addr}"), &dir.join("out"));
     options.sites = vec!["fr".to_string()];
     options.langs = vec!["fr".to_string()];
-    generator::build(&options).unwrap_or_else(|e| panic!("a cinema without data must not fail the build: {e:#}"));
-    assert!(state.hits.load(Ordering::SeqCst) >= 1, "the cinema's detail was never asked for");
+    generator::build(&options)
+        .unwrap_or_else(|e| panic!("a cinema without data must not fail the build: {e:#}"));
+    assert!(
+        state.hits.load(Ordering::SeqCst) >= 1,
+        "the cinema's detail was never asked for"
+    );
     let out = dir.join("out").join("fr");
-    assert!(!out.join(format!("cinemas/{slug}.html")).exists(), "a page was written for a cinema without data");
+    assert!(
+        !out.join(format!("cinemas/{slug}.html")).exists(),
+        "a page was written for a cinema without data"
+    );
     let rules = std::fs::read_to_string(out.join("_redirects")).expect("_redirects");
     assert!(
-        rules.lines().any(|l| l == format!("/cinemas/{slug} /cinemas 301")),
+        rules
+            .lines()
+            .any(|l| l == format!("/cinemas/{slug} /cinemas 301")),
         "no 301 from /cinemas/{slug} to /cinemas in:\n{rules}"
     );
 }
@@ -1293,14 +1306,17 @@ fn linked_stylesheet(site_dir: &Path) -> (String, String) {
         .and_then(|t| t.attr("href"))
         .expect("a stylesheet link")
         .to_string();
-    let css = std::fs::read_to_string(site_dir.join(href.trim_start_matches('/'))).expect("the linked stylesheet exists");
+    let css = std::fs::read_to_string(site_dir.join(href.trim_start_matches('/')))
+        .expect("the linked stylesheet exists");
     (href, css)
 }
 
 #[test]
 fn a_second_theme_changes_colours_fonts_and_logo_from_configuration_alone() {
     let dir = scratch("second-theme");
-    let mut brand: Value = serde_json::from_str(&std::fs::read_to_string(root().join("config/brand.json")).unwrap()).unwrap();
+    let mut brand: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("config/brand.json")).unwrap())
+            .unwrap();
     brand["theme"] = serde_json::json!({
         "colours": {"brand": "#e30613", "onBrand": "#ffffff", "accent": "#7a0019", "header": "#2b0a10", "onHeader": "#fff4f4"},
         "dark": {"paper": "#121212", "surface": "#1d1d1d", "ink": "#f2f2f2", "inkMuted": "#c4c4c4", "accent": "#ff9aa8", "onAccent": "#121212", "danger": "#ff8a80", "line": "#3a3a3a"},
@@ -1321,43 +1337,86 @@ fn a_second_theme_changes_colours_fonts_and_logo_from_configuration_alone() {
 
     let (themed_href, themed_css) = linked_stylesheet(&dir.join("themed/fr"));
     let (plain_href, plain_css) = linked_stylesheet(&dir.join("plain/fr"));
-    assert_ne!(themed_href, plain_href, "another theme is another stylesheet (cache)");
-    for declaration in ["--color-brand:#e30613", "--color-accent:#7a0019", "--color-on-header:#fff4f4", "--font-body:\"Atkinson Hyperlegible\", system-ui, sans-serif", "color-scheme:light dark"] {
-        assert!(themed_css.contains(declaration), "the themed stylesheet lacks {declaration}");
-        assert!(!plain_css.contains(declaration), "the default stylesheet has {declaration}");
+    assert_ne!(
+        themed_href, plain_href,
+        "another theme is another stylesheet (cache)"
+    );
+    for declaration in [
+        "--color-brand:#e30613",
+        "--color-accent:#7a0019",
+        "--color-on-header:#fff4f4",
+        "--font-body:\"Atkinson Hyperlegible\", system-ui, sans-serif",
+        "color-scheme:light dark",
+    ] {
+        assert!(
+            themed_css.contains(declaration),
+            "the themed stylesheet lacks {declaration}"
+        );
+        assert!(
+            !plain_css.contains(declaration),
+            "the default stylesheet has {declaration}"
+        );
     }
-    assert!(themed_css.contains("@media (prefers-color-scheme:dark){:root{--color-accent:#ff9aa8;"), "the dark variant is missing");
+    assert!(
+        themed_css.contains("@media (prefers-color-scheme:dark){:root{--color-accent:#ff9aa8;"),
+        "the dark variant is missing"
+    );
     // The theme's declarations come after the design system's, so they win.
-    let default_brand = themed_css.find("--color-brand:#ffd23f").expect("the design system's default brand colour");
+    let default_brand = themed_css
+        .find("--color-brand:#ffd23f")
+        .expect("the design system's default brand colour");
     assert!(default_brand < themed_css.find("--color-brand:#e30613").unwrap());
 
     // The logo: copied under a hashed name, shown in the header with its size, on every page.
     let themed_pages = read_site(&dir.join("themed/fr"), Site::Fr);
     let mut problems = Vec::new();
     for (path, html) in &themed_pages.pages {
-        let logo_img = html.tags.iter().skip_while(|t| !(t.name == "a" && t.attr("class") == Some("logo"))).nth(1);
+        let logo_img = html
+            .tags
+            .iter()
+            .skip_while(|t| !(t.name == "a" && t.attr("class") == Some("logo")))
+            .nth(1);
         match logo_img {
-            Some(img) if img.name == "img" && img.attr("width") == Some("132") && img.attr("height") == Some("32") => {
+            Some(img)
+                if img.name == "img"
+                    && img.attr("width") == Some("132")
+                    && img.attr("height") == Some("32") =>
+            {
                 let src = img.attr("src").unwrap_or_default();
-                let bytes = std::fs::read(dir.join("themed/fr").join(src.trim_start_matches('/'))).unwrap_or_default();
+                let bytes = std::fs::read(dir.join("themed/fr").join(src.trim_start_matches('/')))
+                    .unwrap_or_default();
                 if bytes != logo.as_bytes() || !src.starts_with("/assets/logo.") {
                     problems.push(format!("{path}: logo {src} is not the configured file"));
                 }
             }
             // Webview pages have no header.
-            None if !html.text.contains("class=site-header") && !html.text.contains("class=\"site-header") => {}
-            other => problems.push(format!("{path}: the logo link holds {:?}", other.map(|t| &t.name))),
+            None if !html.text.contains("class=site-header")
+                && !html.text.contains("class=\"site-header") => {}
+            other => problems.push(format!(
+                "{path}: the logo link holds {:?}",
+                other.map(|t| &t.name)
+            )),
         }
     }
     assert_none("the themed build's logo", &problems);
     let plain_home = std::fs::read_to_string(dir.join("plain/fr/index.html")).unwrap();
-    assert!(!plain_home.contains("/assets/logo."), "the default build shows the brand's name, no logo");
+    assert!(
+        !plain_home.contains("/assets/logo."),
+        "the default build shows the brand's name, no logo"
+    );
 
     // A theme that fails contrast (or any bad value) stops the build, naming the pair.
     brand["theme"] = serde_json::json!({"colours": {"onBrand": "#ffffff", "brand": "#ffd23f"}});
     std::fs::write(dir.join("brand.json"), brand.to_string()).unwrap();
     let before = fingerprint(&dir.join("themed"));
-    let err = format!("{:#}", generator::build(&themed).expect_err("an unreadable theme fails the build"));
+    let err = format!(
+        "{:#}",
+        generator::build(&themed).expect_err("an unreadable theme fails the build")
+    );
     assert!(err.contains("onBrand #ffffff on brand #ffd23f"), "{err}");
-    assert_eq!(fingerprint(&dir.join("themed")), before, "a failed build leaves the output as it was");
+    assert_eq!(
+        fingerprint(&dir.join("themed")),
+        before,
+        "a failed build leaves the output as it was"
+    );
 }

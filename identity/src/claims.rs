@@ -59,7 +59,11 @@ pub(crate) fn check(
     if azp.is_none() && client_id.is_none() {
         return Err(TokenError::MissingClaim("azp"));
     }
-    if [azp, client_id].into_iter().flatten().any(|party| party != expect.authorized_party) {
+    if [azp, client_id]
+        .into_iter()
+        .flatten()
+        .any(|party| party != expect.authorized_party)
+    {
         return Err(TokenError::WrongAuthorizedParty);
     }
     let sub = required_string(payload, "sub")?;
@@ -288,20 +292,32 @@ mod tests {
         p.insert("client_id".into(), json!("web"));
         assert!(check(&p, &expectations(1000)).is_ok());
         p.insert("client_id".into(), json!("other"));
-        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::WrongAuthorizedParty));
+        assert_eq!(
+            check(&p, &expectations(1000)),
+            Err(TokenError::WrongAuthorizedParty)
+        );
         p.remove("client_id");
-        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::MissingClaim("azp")));
+        assert_eq!(
+            check(&p, &expectations(1000)),
+            Err(TokenError::MissingClaim("azp"))
+        );
         // Both present: both must be ours.
         let mut p = payload(1000);
         p.insert("client_id".into(), json!("other"));
-        assert_eq!(check(&p, &expectations(1000)), Err(TokenError::WrongAuthorizedParty));
+        assert_eq!(
+            check(&p, &expectations(1000)),
+            Err(TokenError::WrongAuthorizedParty)
+        );
     }
 
     #[test]
     fn the_organization_is_checked_when_configured() {
         let mut expect = expectations(1000);
         expect.organization = Some("org_1");
-        assert_eq!(check(&payload(1000), &expect), Err(TokenError::WrongOrganization));
+        assert_eq!(
+            check(&payload(1000), &expect),
+            Err(TokenError::WrongOrganization)
+        );
         let mut p = payload(1000);
         p.insert("org_id".into(), json!("org_1"));
         assert!(check(&p, &expect).is_ok());

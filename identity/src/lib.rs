@@ -33,7 +33,10 @@ pub use verify::TokenVerifier;
 /// says and browsers do (the system resolver here knows only `localhost` itself), so a
 /// provider served at `http://fr.localhost:9300` in tests and local use is reached at all.
 pub fn resolve_localhost(builder: reqwest::ClientBuilder, url: &str) -> reqwest::ClientBuilder {
-    match reqwest::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_ascii_lowercase)) {
+    match reqwest::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+    {
         Some(host) if host == "localhost" || host.ends_with(".localhost") => {
             builder.resolve(&host, std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
         }

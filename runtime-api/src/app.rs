@@ -90,7 +90,11 @@ pub struct ServiceOptions {
 
 impl Default for ServiceOptions {
     fn default() -> Self {
-        ServiceOptions { request_timeout: Duration::from_secs(10), cors_origins: Vec::new(), port: 8080 }
+        ServiceOptions {
+            request_timeout: Duration::from_secs(10),
+            cors_origins: Vec::new(),
+            port: 8080,
+        }
     }
 }
 
@@ -104,26 +108,48 @@ pub struct Loaded {
 
 impl Loaded {
     pub fn read(config: &Config) -> anyhow::Result<Loaded> {
-        let brand_text = std::fs::read_to_string(&config.brand).with_context(|| format!("reading {}", config.brand.display()))?;
+        let brand_text = std::fs::read_to_string(&config.brand)
+            .with_context(|| format!("reading {}", config.brand.display()))?;
         let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
         let snapshot = Snapshot::read(&config.snapshot).map_err(anyhow::Error::msg)?;
         let locales = Locales::load(&config.locales)?;
-        let media = config.snapshot.parent().map(|p| p.join("media")).unwrap_or_else(|| "media".into());
-        Ok(Loaded { snapshot, brand, locales, media })
+        let media = config
+            .snapshot
+            .parent()
+            .map(|p| p.join("media"))
+            .unwrap_or_else(|| "media".into());
+        Ok(Loaded {
+            snapshot,
+            brand,
+            locales,
+            media,
+        })
     }
 }
 
 impl Live {
     /// Search index, store (migrations run), identity and captcha from the configuration.
-    pub async fn start(config: &Config, snapshot: &Snapshot, brand: &Brand) -> anyhow::Result<Live> {
+    pub async fn start(
+        config: &Config,
+        snapshot: &Snapshot,
+        brand: &Brand,
+    ) -> anyhow::Result<Live> {
         let routes = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
         let search = SearchIndex::build(snapshot, &routes).context("building the search index")?;
-        let store = client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?;
+        let store =
+            client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?;
         if config.seed_demo_cards {
-            crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive()).await.context("seeding the demo cards")?;
+            crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive())
+                .await
+                .context("seeding the demo cards")?;
         }
-        let captcha = crate::captcha::from_config(&config.captcha, &config.data_dir, store.clone())?;
-        let providers = crate::providers::Providers::start(&config.identity, config.listen.port(), &config.data_dir)?;
+        let captcha =
+            crate::captcha::from_config(&config.captcha, &config.data_dir, store.clone())?;
+        let providers = crate::providers::Providers::start(
+            &config.identity,
+            config.listen.port(),
+            &config.data_dir,
+        )?;
         Ok(Live {
             search: Arc::new(search),
             store,
@@ -138,13 +164,39 @@ impl Live {
 
 impl AppState {
     /// The content API alone (live calls answer 503 until `with_live`).
-    pub fn new(snapshot: Snapshot, brand: Brand, locales: Locales, out: PathBuf, media: PathBuf, clock: Clock) -> AppState {
-        AppState::from_parts(Arc::new(ContentStore::new(snapshot)), Arc::new(brand), Arc::new(locales), out, media, clock)
+    pub fn new(
+        snapshot: Snapshot,
+        brand: Brand,
+        locales: Locales,
+        out: PathBuf,
+        media: PathBuf,
+        clock: Clock,
+    ) -> AppState {
+        AppState::from_parts(
+            Arc::new(ContentStore::new(snapshot)),
+            Arc::new(brand),
+            Arc::new(locales),
+            out,
+            media,
+            clock,
+        )
     }
 
     /// For tests sharing one content store between states.
-    pub fn from_parts(content: Arc<ContentStore>, brand: Arc<Brand>, locales: Arc<Locales>, out: PathBuf, media: PathBuf, clock: Clock) -> AppState {
-        let sites = SiteResolver::new(brand.domains.iter().map(|(site, host)| (host.clone(), *site)));
+    pub fn from_parts(
+        content: Arc<ContentStore>,
+        brand: Arc<Brand>,
+        locales: Arc<Locales>,
+        out: PathBuf,
+        media: PathBuf,
+        clock: Clock,
+    ) -> AppState {
+        let sites = SiteResolver::new(
+            brand
+                .domains
+                .iter()
+                .map(|(site, host)| (host.clone(), *site)),
+        );
         AppState(Arc::new(AppInner {
             sites: Arc::new(sites),
             content,
@@ -175,7 +227,9 @@ impl AppState {
 
     /// The live services, or 503 for a content-only server.
     pub fn live(&self) -> Result<&Live, http::error::ApiError> {
-        self.live.as_deref().ok_or_else(|| http::error::ApiError::Unavailable("this server serves content only".into()))
+        self.live.as_deref().ok_or_else(|| {
+            http::error::ApiError::Unavailable("this server serves content only".into())
+        })
     }
 }
 
@@ -187,8 +241,16 @@ pub fn api_routes(timeout: Duration) -> http::doc::ApiRouter {
     let waiting = http::client::router()
         .merge(http::session::router())
         .merge(http::cards::router())
-        .map_router(|r| r.layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout)));
-    http::content::router().merge(http::search::router()).merge(http::help::router()).merge(waiting)
+        .map_router(|r| {
+            r.layer(TimeoutLayer::with_status_code(
+                StatusCode::SERVICE_UNAVAILABLE,
+                timeout,
+            ))
+        });
+    http::content::router()
+        .merge(http::search::router())
+        .merge(http::help::router())
+        .merge(waiting)
 }
 
 pub fn app(state: AppState) -> Router {
@@ -197,24 +259,46 @@ pub fn app(state: AppState) -> Router {
         operations
             .iter()
             .map(|op| format!("/api{}", op.path))
-            .chain(["/api/openapi.json", "/assets/i18n/{file}", "/healthz", "/readyz", "/metrics"].map(String::from)),
+            .chain(
+                [
+                    "/api/openapi.json",
+                    "/assets/i18n/{file}",
+                    "/healthz",
+                    "/readyz",
+                    "/metrics",
+                ]
+                .map(String::from),
+            ),
     ));
-    let openapi = Arc::new(serde_json::to_vec_pretty(&http::doc::openapi("/api", &operations)).expect("the document serialises"));
+    let openapi = Arc::new(
+        serde_json::to_vec_pretty(&http::doc::openapi("/api", &operations))
+            .expect("the document serialises"),
+    );
     let api = api
         .route(
             "/openapi.json",
             get(move || {
                 let doc = openapi.clone();
-                async move { ([(header::CONTENT_TYPE, "application/json")], doc.as_ref().clone()) }
+                async move {
+                    (
+                        [(header::CONTENT_TYPE, "application/json")],
+                        doc.as_ref().clone(),
+                    )
+                }
             }),
         )
-        .fallback(|uri: axum::http::Uri| async move { http::error::ApiError::not_found("call", uri.path().to_string()) });
+        .fallback(|uri: axum::http::Uri| async move {
+            http::error::ApiError::not_found("call", uri.path().to_string())
+        });
     let mut router = Router::new()
         .nest("/api", api)
         .merge(http::i18n::router().layer(axum::middleware::from_fn(http::etag::etag)))
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
-        .route("/metrics", get(http::metrics::expose).with_state(metrics.clone()));
+        .route(
+            "/metrics",
+            get(http::metrics::expose).with_state(metrics.clone()),
+        );
     if let Some(live) = state.live.as_ref() {
         if let Some(dev) = crate::providers::dev_router(&live.providers, &state.sites) {
             router = router.nest_service(IDENTITY_PREFIX, dev);
@@ -226,7 +310,10 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn_with_state(Arc::new(http::observe::Observer::new(metrics, origins)), http::observe::observe))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(http::observe::Observer::new(metrics, origins)),
+            http::observe::observe,
+        ))
 }
 
 /// Browsers may call the API from the sites' own origins (production domains and
@@ -236,28 +323,59 @@ fn allowed_origins(state: &AppState) -> Vec<HeaderValue> {
     let mut origins: Vec<HeaderValue> = Vec::new();
     for (site, host) in &state.brand.domains {
         origins.extend(HeaderValue::from_str(&format!("https://{host}")).ok());
-        origins.extend(HeaderValue::from_str(&format!("http://{}.localhost:{}", site.code(), state.options.port)).ok());
+        origins.extend(
+            HeaderValue::from_str(&format!(
+                "http://{}.localhost:{}",
+                site.code(),
+                state.options.port
+            ))
+            .ok(),
+        );
     }
-    origins.extend(state.options.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()));
+    origins.extend(
+        state
+            .options
+            .cors_origins
+            .iter()
+            .filter_map(|o| HeaderValue::from_str(o).ok()),
+    );
     origins
 }
 
 /// Liveness: the process answers.
 async fn healthz() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ok\"}")
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        "{\"status\":\"ok\"}",
+    )
 }
 
 /// Readiness: content and search are loaded (they are before the server listens) and the
 /// client store answers.
-async fn readyz(axum::extract::State(app): axum::extract::State<AppState>) -> axum::response::Response {
+async fn readyz(
+    axum::extract::State(app): axum::extract::State<AppState>,
+) -> axum::response::Response {
     let Ok(live) = app.live() else {
-        return ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ready\",\"live\":false}").into_response();
+        return (
+            [(header::CONTENT_TYPE, "application/json")],
+            "{\"status\":\"ready\",\"live\":false}",
+        )
+            .into_response();
     };
     match live.store.client("readiness-probe").await {
-        Ok(_) => ([(header::CONTENT_TYPE, "application/json")], "{\"status\":\"ready\"}").into_response(),
+        Ok(_) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            "{\"status\":\"ready\"}",
+        )
+            .into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: the client store does not answer");
-            (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "application/json")], "{\"status\":\"unavailable\",\"reason\":\"client store\"}").into_response()
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::CONTENT_TYPE, "application/json")],
+                "{\"status\":\"unavailable\",\"reason\":\"client store\"}",
+            )
+                .into_response()
         }
     }
 }

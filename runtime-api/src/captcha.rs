@@ -86,12 +86,24 @@ pub const KEY_FILE: &str = "captcha-hmac.key";
 
 /// Where a solution is remembered as spent (the client store; a set in tests).
 pub trait SpentKeys: Send + Sync {
-    fn spend_once<'a>(&'a self, key: &'a str, expires_at: i64) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>>;
+    fn spend_once<'a>(
+        &'a self,
+        key: &'a str,
+        expires_at: i64,
+    ) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>>;
 }
 
 impl SpentKeys for Arc<dyn client_store::ClientStore> {
-    fn spend_once<'a>(&'a self, key: &'a str, expires_at: i64) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>> {
-        Box::pin(async move { client_store::ClientStore::spend_once(self.as_ref(), key, expires_at).await.map_err(|e| e.to_string()) })
+    fn spend_once<'a>(
+        &'a self,
+        key: &'a str,
+        expires_at: i64,
+    ) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>> {
+        Box::pin(async move {
+            client_store::ClientStore::spend_once(self.as_ref(), key, expires_at)
+                .await
+                .map_err(|e| e.to_string())
+        })
     }
 }
 
@@ -110,8 +122,19 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 impl AltchaVerifier {
-    pub fn new(key: Vec<u8>, max_number: u64, expires_secs: u64, spent: Box<dyn SpentKeys>) -> AltchaVerifier {
-        AltchaVerifier { key, max_number: max_number.max(1), expires_secs: i64::try_from(expires_secs).unwrap_or(300), spent, clock: Box::new(|| chrono::Utc::now().timestamp()) }
+    pub fn new(
+        key: Vec<u8>,
+        max_number: u64,
+        expires_secs: u64,
+        spent: Box<dyn SpentKeys>,
+    ) -> AltchaVerifier {
+        AltchaVerifier {
+            key,
+            max_number: max_number.max(1),
+            expires_secs: i64::try_from(expires_secs).unwrap_or(300),
+            spent,
+            clock: Box::new(|| chrono::Utc::now().timestamp()),
+        }
     }
 
     /// The time challenges are made and checked at (tests move it).
@@ -130,10 +153,20 @@ impl AltchaVerifier {
     pub fn make_challenge(&self) -> AltchaChallenge {
         let mut salt = [0u8; 12];
         rand::thread_rng().fill_bytes(&mut salt);
-        let salt = format!("{}?expires={}", hex(&salt), (self.clock)() + self.expires_secs);
+        let salt = format!(
+            "{}?expires={}",
+            hex(&salt),
+            (self.clock)() + self.expires_secs
+        );
         let number = rand::thread_rng().gen_range(0..=self.max_number);
         let challenge = hex(&Sha256::digest(format!("{salt}{number}").as_bytes()));
-        AltchaChallenge { algorithm: ALGORITHM.into(), signature: self.sign(&challenge), challenge, maxnumber: self.max_number, salt }
+        AltchaChallenge {
+            algorithm: ALGORITHM.into(),
+            signature: self.sign(&challenge),
+            challenge,
+            maxnumber: self.max_number,
+            salt,
+        }
     }
 
     /// The solution's signature and expiry when it is well formed, signed by us, solved and
@@ -142,7 +175,9 @@ impl AltchaVerifier {
         if response.len() > MAX_PAYLOAD_BYTES {
             return None;
         }
-        let json = base64::engine::general_purpose::STANDARD.decode(response.trim()).ok()?;
+        let json = base64::engine::general_purpose::STANDARD
+            .decode(response.trim())
+            .ok()?;
         let payload: AltchaPayload = serde_json::from_slice(&json).ok()?;
         if payload.algorithm != ALGORITHM || payload.number > self.max_number {
             return None;
@@ -150,12 +185,24 @@ impl AltchaVerifier {
         // Constant time: the signature is compared by the MAC itself.
         let mut mac = HmacSha256::new_from_slice(&self.key).ok()?;
         mac.update(payload.challenge.as_bytes());
-        let signature = (0..payload.signature.len() / 2).map(|i| u8::from_str_radix(payload.signature.get(2 * i..2 * i + 2)?, 16).ok()).collect::<Option<Vec<u8>>>()?;
+        let signature = (0..payload.signature.len() / 2)
+            .map(|i| u8::from_str_radix(payload.signature.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect::<Option<Vec<u8>>>()?;
         mac.verify_slice(&signature).ok()?;
-        if hex(&Sha256::digest(format!("{}{}", payload.salt, payload.number).as_bytes())) != payload.challenge {
+        if hex(&Sha256::digest(
+            format!("{}{}", payload.salt, payload.number).as_bytes(),
+        )) != payload.challenge
+        {
             return None;
         }
-        let expires: i64 = payload.salt.split_once("?")?.1.split('&').find_map(|p| p.strip_prefix("expires="))?.parse().ok()?;
+        let expires: i64 = payload
+            .salt
+            .split_once("?")?
+            .1
+            .split('&')
+            .find_map(|p| p.strip_prefix("expires="))?
+            .parse()
+            .ok()?;
         (expires >= (self.clock)()).then_some((payload.signature, expires))
     }
 }
@@ -182,7 +229,11 @@ impl CaptchaVerifier for AltchaVerifier {
 
 /// The verifier the configuration names; ALTCHA's key from the configuration, else (when
 /// allowed) one made once in `data_dir`.
-pub fn from_config(config: &CaptchaConfig, data_dir: &Path, store: Arc<dyn client_store::ClientStore>) -> anyhow::Result<Box<dyn CaptchaVerifier>> {
+pub fn from_config(
+    config: &CaptchaConfig,
+    data_dir: &Path,
+    store: Arc<dyn client_store::ClientStore>,
+) -> anyhow::Result<Box<dyn CaptchaVerifier>> {
     match config.verifier.as_str() {
         "dev" => Ok(Box::new(DevVerifier)),
         "none" => Ok(Box::new(RefuseAll)),
@@ -193,7 +244,12 @@ pub fn from_config(config: &CaptchaConfig, data_dir: &Path, store: Arc<dyn clien
                 None if config.generate_hmac_key => local_key(data_dir)?,
                 None => anyhow::bail!("captcha.hmac_key (CAPTCHA_HMAC_KEY) is required: every replica must share it (generate_hmac_key is off)"),
             };
-            Ok(Box::new(AltchaVerifier::new(key, config.max_number, config.expires_secs, Box::new(store))))
+            Ok(Box::new(AltchaVerifier::new(
+                key,
+                config.max_number,
+                config.expires_secs,
+                Box::new(store),
+            )))
         }
         other => anyhow::bail!("unknown captcha verifier {other:?}: expected altcha, dev or none"),
     }
@@ -207,7 +263,8 @@ fn local_key(data_dir: &Path) -> anyhow::Result<Vec<u8>> {
             return Ok(text.trim().as_bytes().to_vec());
         }
     }
-    std::fs::create_dir_all(data_dir).with_context(|| format!("creating {}", data_dir.display()))?;
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating {}", data_dir.display()))?;
     let mut bytes = [0u8; 32];
     rand::thread_rng().fill_bytes(&mut bytes);
     let key = hex(&bytes);
@@ -231,14 +288,20 @@ mod tests {
     struct Memory(Mutex<HashSet<String>>);
 
     impl SpentKeys for Arc<Memory> {
-        fn spend_once<'a>(&'a self, key: &'a str, _expires_at: i64) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>> {
+        fn spend_once<'a>(
+            &'a self,
+            key: &'a str,
+            _expires_at: i64,
+        ) -> Pin<Box<dyn Future<Output = Result<bool, String>> + Send + 'a>> {
             Box::pin(async move { Ok(self.0.lock().unwrap().insert(key.to_owned())) })
         }
     }
 
     /// The widget's work: the number whose hash is the challenge.
     fn solve(c: &AltchaChallenge) -> u64 {
-        (0..=c.maxnumber).find(|n| hex(&Sha256::digest(format!("{}{n}", c.salt).as_bytes())) == c.challenge).expect("solvable")
+        (0..=c.maxnumber)
+            .find(|n| hex(&Sha256::digest(format!("{}{n}", c.salt).as_bytes())) == c.challenge)
+            .expect("solvable")
     }
 
     fn payload(c: &AltchaChallenge, number: u64) -> String {
@@ -247,7 +310,13 @@ mod tests {
     }
 
     fn verifier(now: Arc<AtomicI64>) -> AltchaVerifier {
-        AltchaVerifier::new(b"0123456789abcdef0123456789abcdef".to_vec(), 2_000, 300, Box::new(Arc::new(Memory::default()))).with_clock(move || now.load(Ordering::SeqCst))
+        AltchaVerifier::new(
+            b"0123456789abcdef0123456789abcdef".to_vec(),
+            2_000,
+            300,
+            Box::new(Arc::new(Memory::default())),
+        )
+        .with_clock(move || now.load(Ordering::SeqCst))
     }
 
     #[tokio::test]
@@ -258,7 +327,11 @@ mod tests {
         assert!(c.salt.contains("?expires=1800000300"));
         let good = payload(&c, solve(&c));
         assert_eq!(v.verify(&good, "ip").await, Ok(true));
-        assert_eq!(v.verify(&good, "ip").await, Ok(false), "a replay is refused");
+        assert_eq!(
+            v.verify(&good, "ip").await,
+            Ok(false),
+            "a replay is refused"
+        );
         let c2 = v.make_challenge();
         let late = payload(&c2, solve(&c2));
         now.store(1_800_000_301, Ordering::SeqCst);
@@ -272,16 +345,34 @@ mod tests {
         let n = solve(&c);
         // Another number, another salt (a later expiry), another signature, another key.
         assert_eq!(v.verify(&payload(&c, n + 1), "ip").await, Ok(false));
-        let later = AltchaChallenge { salt: c.salt.replace("1800000300", "1900000000"), ..c.clone() };
+        let later = AltchaChallenge {
+            salt: c.salt.replace("1800000300", "1900000000"),
+            ..c.clone()
+        };
         assert_eq!(v.verify(&payload(&later, n), "ip").await, Ok(false));
-        let resigned = AltchaChallenge { signature: "00".repeat(32), ..c.clone() };
+        let resigned = AltchaChallenge {
+            signature: "00".repeat(32),
+            ..c.clone()
+        };
         assert_eq!(v.verify(&payload(&resigned, n), "ip").await, Ok(false));
-        let other = AltchaVerifier::new(b"another key, another key, another key".to_vec(), 2_000, 300, Box::new(Arc::new(Memory::default())));
+        let other = AltchaVerifier::new(
+            b"another key, another key, another key".to_vec(),
+            2_000,
+            300,
+            Box::new(Arc::new(Memory::default())),
+        );
         let theirs = other.make_challenge();
-        assert_eq!(v.verify(&payload(&theirs, solve(&theirs)), "ip").await, Ok(false));
+        assert_eq!(
+            v.verify(&payload(&theirs, solve(&theirs)), "ip").await,
+            Ok(false)
+        );
         for garbage in ["", "not base64!", "eyJ9", &"A".repeat(5000)] {
             assert_eq!(v.verify(garbage, "ip").await, Ok(false), "{garbage:.20}");
         }
-        assert_eq!(v.verify(&payload(&c, n), "ip").await, Ok(true), "the real one still works");
+        assert_eq!(
+            v.verify(&payload(&c, n), "ip").await,
+            Ok(true),
+            "the real one still works"
+        );
     }
 }

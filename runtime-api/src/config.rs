@@ -129,25 +129,38 @@ impl IdentityConfig {
     /// on and no issuer anywhere) the dev provider.
     pub fn for_site(&self, site: site::Site, port: u16) -> anyhow::Result<SiteProvider> {
         let own = self.sites.get(site.code()).cloned().unwrap_or_default();
-        let pick = |a: &Option<String>, b: &Option<String>| a.clone().or_else(|| b.clone()).filter(|v| !v.trim().is_empty());
+        let pick = |a: &Option<String>, b: &Option<String>| {
+            a.clone()
+                .or_else(|| b.clone())
+                .filter(|v| !v.trim().is_empty())
+        };
         let (issuer, dev) = match pick(&own.issuer, &self.issuer) {
             Some(issuer) => (issuer, false),
             None if self.dev_provider => (Self::dev_issuer(site, port), true),
             None => anyhow::bail!("identity: no issuer for site {0}: set identity.issuer or identity.sites.{0}.issuer (or turn the dev provider on)", site.code()),
         };
         if !(issuer.starts_with("https://") || issuer.starts_with("http://")) {
-            anyhow::bail!("identity: the issuer of site {} must be an http(s) URL, got {issuer:?}", site.code());
+            anyhow::bail!(
+                "identity: the issuer of site {} must be an http(s) URL, got {issuer:?}",
+                site.code()
+            );
         }
         Ok(SiteProvider {
             issuer,
-            client_id: pick(&own.client_id, &self.client_id).unwrap_or_else(|| Self::DEFAULT_CLIENT_ID.into()),
-            audience: pick(&own.audience, &self.audience).unwrap_or_else(|| Self::DEFAULT_AUDIENCE.into()),
+            client_id: pick(&own.client_id, &self.client_id)
+                .unwrap_or_else(|| Self::DEFAULT_CLIENT_ID.into()),
+            audience: pick(&own.audience, &self.audience)
+                .unwrap_or_else(|| Self::DEFAULT_AUDIENCE.into()),
             organization: pick(&own.organization, &self.organization),
             jwks_url: pick(&own.jwks_url, &self.jwks_url),
             scope: pick(&own.scope, &self.scope).unwrap_or_else(|| Self::DEFAULT_SCOPE.into()),
-            signup_hint: pick(&own.signup_hint, &self.signup_hint).unwrap_or_else(|| Self::DEFAULT_SIGNUP_HINT.into()),
+            signup_hint: pick(&own.signup_hint, &self.signup_hint)
+                .unwrap_or_else(|| Self::DEFAULT_SIGNUP_HINT.into()),
             redirect: own.redirect.or(self.redirect).unwrap_or(false),
-            federated_logout: own.federated_logout.or(self.federated_logout).unwrap_or(false),
+            federated_logout: own
+                .federated_logout
+                .or(self.federated_logout)
+                .unwrap_or(false),
             dev,
         })
     }
@@ -159,7 +172,10 @@ impl IdentityConfig {
                 anyhow::bail!("identity.sites.{code}: unknown site code");
             }
         }
-        site::Site::ALL.iter().map(|&site| Ok((site, self.for_site(site, port)?))).collect()
+        site::Site::ALL
+            .iter()
+            .map(|&site| Ok((site, self.for_site(site, port)?)))
+            .collect()
     }
 }
 
@@ -224,7 +240,13 @@ impl Default for IdentityConfig {
 
 impl Default for CaptchaConfig {
     fn default() -> Self {
-        CaptchaConfig { verifier: "altcha".into(), hmac_key: None, generate_hmac_key: true, max_number: 50_000, expires_secs: 300 }
+        CaptchaConfig {
+            verifier: "altcha".into(),
+            hmac_key: None,
+            generate_hmac_key: true,
+            max_number: 50_000,
+            expires_secs: 300,
+        }
     }
 }
 
@@ -233,7 +255,12 @@ impl Config {
     /// known cards): for local use only.
     pub fn dev_services(&self) -> Vec<&'static str> {
         let mut on = Vec::new();
-        if self.identity.dev_provider && self.identity.providers(self.listen.port()).is_ok_and(|p| p.iter().any(|(_, p)| p.dev)) {
+        if self.identity.dev_provider
+            && self
+                .identity
+                .providers(self.listen.port())
+                .is_ok_and(|p| p.iter().any(|(_, p)| p.dev))
+        {
             on.push("the dev identity provider (sign in as anyone, no password)");
         }
         if self.captcha.verifier == "dev" {
@@ -264,7 +291,8 @@ impl Config {
     pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
         let mut config = match file {
             Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
                 toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?
             }
             None => Config::default(),
@@ -281,10 +309,15 @@ impl Config {
             _ => anyhow::bail!("{name}={v:?}: expected 1 or 0"),
         };
         if let Some(v) = env("API_LISTEN") {
-            self.listen = v.parse().with_context(|| format!("API_LISTEN={v:?} is not an address"))?;
+            self.listen = v
+                .parse()
+                .with_context(|| format!("API_LISTEN={v:?} is not an address"))?;
         }
         if let Some(v) = env("PORT") {
-            self.listen.set_port(v.parse().with_context(|| format!("PORT={v:?} is not a port number"))?);
+            self.listen.set_port(
+                v.parse()
+                    .with_context(|| format!("PORT={v:?} is not a port number"))?,
+            );
         }
         if let Some(v) = env("API_SNAPSHOT") {
             self.snapshot = v.into();
@@ -299,10 +332,17 @@ impl Config {
             self.database_url = Some(v);
         }
         if let Some(v) = env("API_REQUEST_TIMEOUT_SECS") {
-            self.request_timeout_secs = v.parse().with_context(|| format!("API_REQUEST_TIMEOUT_SECS={v:?}"))?;
+            self.request_timeout_secs = v
+                .parse()
+                .with_context(|| format!("API_REQUEST_TIMEOUT_SECS={v:?}"))?;
         }
         if let Some(v) = env("API_CORS_ORIGINS") {
-            self.cors_origins = v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
+            self.cors_origins = v
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
         }
         if let Some(v) = env("API_LOG_FORMAT") {
             self.log_format = match v.as_str() {
@@ -349,59 +389,101 @@ mod tests {
     use std::collections::HashMap;
 
     fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         move |k| map.get(k).cloned()
     }
 
     #[test]
     fn the_environment_overrides_the_file() {
         let mut config: Config = toml::from_str("listen = \"0.0.0.0:9000\"\n[identity]\ndev_provider = false\nissuer = \"https://id.example/\"\n").expect("parses");
-        config.apply_env(env(&[("PORT", "9100"), ("DATABASE_URL", "postgres://x@h/db"), ("API_CORS_ORIGINS", "https://a.example, https://b.example")])).expect("valid");
+        config
+            .apply_env(env(&[
+                ("PORT", "9100"),
+                ("DATABASE_URL", "postgres://x@h/db"),
+                ("API_CORS_ORIGINS", "https://a.example, https://b.example"),
+            ]))
+            .expect("valid");
         assert_eq!(config.listen.to_string(), "0.0.0.0:9100");
         assert_eq!(config.database_url.as_deref(), Some("postgres://x@h/db"));
-        assert_eq!(config.cors_origins, ["https://a.example", "https://b.example"]);
+        assert_eq!(
+            config.cors_origins,
+            ["https://a.example", "https://b.example"]
+        );
         assert!(!config.identity.dev_provider);
     }
 
     #[test]
     fn bad_settings_are_refused_with_their_name() {
-        let err = Config::default().apply_env(env(&[("PORT", "eighty")])).unwrap_err();
+        let err = Config::default()
+            .apply_env(env(&[("PORT", "eighty")]))
+            .unwrap_err();
         assert!(err.to_string().contains("PORT"), "{err}");
-        let err = Config::default().apply_env(env(&[("DEV_IDENTITY", "0")])).unwrap_err();
+        let err = Config::default()
+            .apply_env(env(&[("DEV_IDENTITY", "0")]))
+            .unwrap_err();
         assert!(err.to_string().contains("identity.issuer"), "{err}");
-        let err = toml::from_str::<Config>("[identity.sites.xx]\nissuer = \"https://id.example/\"\n").expect("parses").apply_env(env(&[])).unwrap_err();
+        let err =
+            toml::from_str::<Config>("[identity.sites.xx]\nissuer = \"https://id.example/\"\n")
+                .expect("parses")
+                .apply_env(env(&[]))
+                .unwrap_err();
         assert!(err.to_string().contains("identity.sites.xx"), "{err}");
-        let err = toml::from_str::<Config>("[identity]\nissuer = \"id.example\"\n").expect("parses").apply_env(env(&[])).unwrap_err();
+        let err = toml::from_str::<Config>("[identity]\nissuer = \"id.example\"\n")
+            .expect("parses")
+            .apply_env(env(&[]))
+            .unwrap_err();
         assert!(err.to_string().contains("http(s) URL"), "{err}");
         assert!(toml::from_str::<Config>("unknown_key = 1").is_err());
     }
 
     #[test]
     fn the_production_file_turns_the_dev_services_off() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/runtime-api.production.toml");
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/runtime-api.production.toml");
         let text = std::fs::read_to_string(&path).expect("production config exists");
         let config: Config = toml::from_str(&text).expect("parses");
         assert!(!config.identity.dev_provider);
         assert_eq!(config.captcha.verifier, "altcha");
-        assert!(!config.captcha.generate_hmac_key, "replicas share a configured key");
+        assert!(
+            !config.captcha.generate_hmac_key,
+            "replicas share a configured key"
+        );
         assert!(config.identity.issuer.is_some());
         assert!(!config.seed_demo_cards);
         // Every site has a provider that is not the dev one.
-        let providers = config.identity.providers(443).expect("every site has a provider");
-        assert!(providers.iter().all(|(_, p)| !p.dev && p.issuer.starts_with("https://")));
+        let providers = config
+            .identity
+            .providers(443)
+            .expect("every site has a provider");
+        assert!(providers
+            .iter()
+            .all(|(_, p)| !p.dev && p.issuer.starts_with("https://")));
     }
 
     #[test]
     fn dev_services_are_named_and_kept_off_other_addresses() {
         let local = Config::default();
-        assert!(local.listen.ip().is_loopback(), "the default address is the loopback");
+        assert!(
+            local.listen.ip().is_loopback(),
+            "the default address is the loopback"
+        );
         let dev = local.dev_services();
         assert_eq!(dev.len(), 2, "{dev:?}");
         assert!(local.check_exposure().is_ok());
-        let exposed = Config { listen: "0.0.0.0:8080".parse().unwrap(), ..Config::default() };
+        let exposed = Config {
+            listen: "0.0.0.0:8080".parse().unwrap(),
+            ..Config::default()
+        };
         let err = exposed.check_exposure().unwrap_err().to_string();
-        assert!(err.contains("dev identity provider") && err.contains("demo vouchers"), "{err}");
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/runtime-api.production.toml");
+        assert!(
+            err.contains("dev identity provider") && err.contains("demo vouchers"),
+            "{err}"
+        );
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/runtime-api.production.toml");
         let production: Config = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert!(production.dev_services().is_empty());
         assert!(production.check_exposure().is_ok());
@@ -416,14 +498,50 @@ mod tests {
         .expect("parses");
         let fr = config.identity.for_site(site::Site::Fr, 8080).expect("fr");
         let nl = config.identity.for_site(site::Site::Nl, 8080).expect("nl");
-        assert_eq!((fr.issuer.as_str(), fr.client_id.as_str(), fr.audience.as_str(), fr.organization.as_deref()), ("https://login.example/", "web", "api", None));
-        assert_eq!((nl.issuer.as_str(), nl.client_id.as_str(), nl.organization.as_deref(), nl.signup_hint.as_str(), nl.redirect), ("https://login.example.nl/", "web", Some("org_nl"), "screen_hint=signup", true));
+        assert_eq!(
+            (
+                fr.issuer.as_str(),
+                fr.client_id.as_str(),
+                fr.audience.as_str(),
+                fr.organization.as_deref()
+            ),
+            ("https://login.example/", "web", "api", None)
+        );
+        assert_eq!(
+            (
+                nl.issuer.as_str(),
+                nl.client_id.as_str(),
+                nl.organization.as_deref(),
+                nl.signup_hint.as_str(),
+                nl.redirect
+            ),
+            (
+                "https://login.example.nl/",
+                "web",
+                Some("org_nl"),
+                "screen_hint=signup",
+                true
+            )
+        );
         assert_eq!(fr.scope, IdentityConfig::DEFAULT_SCOPE);
         // Without an issuer, the dev provider of the site's own host.
-        let dev = Config::default().identity.for_site(site::Site::Sn, 8181).expect("dev");
-        assert_eq!((dev.issuer.as_str(), dev.dev), ("http://sn.localhost:8181/identity", true));
+        let dev = Config::default()
+            .identity
+            .for_site(site::Site::Sn, 8181)
+            .expect("dev");
+        assert_eq!(
+            (dev.issuer.as_str(), dev.dev),
+            ("http://sn.localhost:8181/identity", true)
+        );
         // The former name of the client id still reads.
-        let old: Config = toml::from_str("[identity]\nauthorized_party = \"legacy\"\n").expect("parses");
-        assert_eq!(old.identity.for_site(site::Site::Fr, 1).expect("fr").client_id, "legacy");
+        let old: Config =
+            toml::from_str("[identity]\nauthorized_party = \"legacy\"\n").expect("parses");
+        assert_eq!(
+            old.identity
+                .for_site(site::Site::Fr, 1)
+                .expect("fr")
+                .client_id,
+            "legacy"
+        );
     }
 }

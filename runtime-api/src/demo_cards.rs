@@ -7,17 +7,27 @@ use site::Site;
 
 /// A valid voucher on every site: `DEMO-{SITE}-VALID`; a used one: `DEMO-{SITE}-USED`.
 pub fn voucher_code(site: Site, valid: bool) -> String {
-    format!("DEMO-{}-{}", site.code().to_ascii_uppercase(), if valid { "VALID" } else { "USED" })
+    format!(
+        "DEMO-{}-{}",
+        site.code().to_ascii_uppercase(),
+        if valid { "VALID" } else { "USED" }
+    )
 }
 
 /// The demo gift card of every site: number `6006{nn}00001234`, PIN `4321`.
 pub fn gift_card_number(site: Site) -> String {
-    format!("6006{:02}00001234", Site::ALL.iter().position(|s| *s == site).unwrap_or(0))
+    format!(
+        "6006{:02}00001234",
+        Site::ALL.iter().position(|s| *s == site).unwrap_or(0)
+    )
 }
 
 pub const GIFT_CARD_PIN: &str = "4321";
 
-pub async fn seed(store: &dyn ClientStore, today: chrono::NaiveDate) -> Result<(), client_store::StoreError> {
+pub async fn seed(
+    store: &dyn ClientStore,
+    today: chrono::NaiveDate,
+) -> Result<(), client_store::StoreError> {
     for site in Site::ALL {
         for valid in [true, false] {
             store
@@ -28,7 +38,11 @@ pub async fn seed(store: &dyn ClientStore, today: chrono::NaiveDate) -> Result<(
                     kind: "cinecarte-5".into(),
                     valid_until: Some(today + chrono::Duration::days(365)),
                     balance_cents: None,
-                    status: if valid { VoucherStatus::Valid } else { VoucherStatus::Used },
+                    status: if valid {
+                        VoucherStatus::Valid
+                    } else {
+                        VoucherStatus::Used
+                    },
                 })
                 .await?;
         }

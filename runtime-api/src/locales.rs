@@ -19,9 +19,10 @@ impl Locales {
         let mut strings = BTreeMap::new();
         for lang in Lang::ALL {
             let path = dir.join(format!("{}.json", lang.code()));
-            let text = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            let value: serde_json::Value =
-                serde_json::from_slice(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let text =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            let value: serde_json::Value = serde_json::from_slice(&text)
+                .with_context(|| format!("parsing {}", path.display()))?;
             if !value.is_object() {
                 bail!("{} must hold a JSON object", path.display());
             }
@@ -35,7 +36,11 @@ impl Locales {
 
     /// A UI string; the key itself when missing (a test checks the keys the API uses exist).
     pub fn text(&self, lang: Lang, key: &str) -> String {
-        self.strings.get(&lang).and_then(|s| s.get(key)).cloned().unwrap_or_else(|| key.to_string())
+        self.strings
+            .get(&lang)
+            .and_then(|s| s.get(key))
+            .cloned()
+            .unwrap_or_else(|| key.to_string())
     }
 
     pub fn has(&self, lang: Lang, key: &str) -> bool {
@@ -51,7 +56,11 @@ fn flatten(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<String, S
     match value {
         serde_json::Value::Object(map) => {
             for (k, v) in map {
-                let key = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
                 flatten(&key, v, out);
             }
         }

@@ -15,7 +15,10 @@ use std::time::{Duration, Instant};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
-#[command(name = "runtime-api", about = "Content API, live calls and local preview of the country sites")]
+#[command(
+    name = "runtime-api",
+    about = "Content API, live calls and local preview of the country sites"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -69,13 +72,24 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
-        Command::Serve { config, snapshot, addr, out, locales, brand, data_dir } => {
+        Command::Serve {
+            config,
+            snapshot,
+            addr,
+            out,
+            locales,
+            brand,
+            data_dir,
+        } => {
             let mut config = Config::load(config.as_deref())?;
             // Flags win over the file and the environment, except PORT over --addr's port.
             if let Some(a) = addr {
                 config.listen = a;
                 if let Ok(port) = std::env::var("PORT") {
-                    config.listen.set_port(port.parse().with_context(|| format!("PORT={port:?} is not a port number"))?);
+                    config.listen.set_port(
+                        port.parse()
+                            .with_context(|| format!("PORT={port:?} is not a port number"))?,
+                    );
                 }
             }
             config.snapshot = snapshot.unwrap_or(config.snapshot);
@@ -84,24 +98,58 @@ fn main() -> anyhow::Result<()> {
             config.brand = brand.unwrap_or(config.brand);
             config.data_dir = data_dir.unwrap_or(config.data_dir);
             init_logs(config.log_format);
-            tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(config))
+            tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?
+                .block_on(serve(config))
         }
-        Command::DevToken { site, email, given_name, family_name, minutes, config, data_dir } => {
+        Command::DevToken {
+            site,
+            email,
+            given_name,
+            family_name,
+            minutes,
+            config,
+            data_dir,
+        } => {
             let mut config = Config::load(config.as_deref())?;
             config.data_dir = data_dir.unwrap_or(config.data_dir);
-            let site = site::Site::from_code(&site).with_context(|| format!("unknown site {site:?}"))?;
+            let site =
+                site::Site::from_code(&site).with_context(|| format!("unknown site {site:?}"))?;
             let provider = config.identity.for_site(site, config.listen.port())?;
-            anyhow::ensure!(provider.dev, "site {} does not use the dev identity provider in this configuration", site.code());
-            let provider = identity::DevIdentityProvider::open(&config.data_dir, provider.issuer, provider.audience, provider.client_id)?;
-            println!("{}", provider.issue_token(site, &email, &given_name, &family_name, Duration::from_secs(minutes * 60)));
-            eprintln!("client id: {}", identity::DevIdentityProvider::client_id(&email));
+            anyhow::ensure!(
+                provider.dev,
+                "site {} does not use the dev identity provider in this configuration",
+                site.code()
+            );
+            let provider = identity::DevIdentityProvider::open(
+                &config.data_dir,
+                provider.issuer,
+                provider.audience,
+                provider.client_id,
+            )?;
+            println!(
+                "{}",
+                provider.issue_token(
+                    site,
+                    &email,
+                    &given_name,
+                    &family_name,
+                    Duration::from_secs(minutes * 60)
+                )
+            );
+            eprintln!(
+                "client id: {}",
+                identity::DevIdentityProvider::client_id(&email)
+            );
             Ok(())
         }
     }
 }
 
 fn init_logs(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn,runtime_api=info".into());
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,tower_http=warn,runtime_api=info".into());
     // Per-request lines are at info level under the `request` span; quiet by default unless
     // RUST_LOG asks for them, so a load test does not measure the terminal.
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
@@ -117,7 +165,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let dev = config.dev_services();
     if !dev.is_empty() {
         // Said where an operator looks first, whatever the log settings.
-        let line = format!("runtime-api: local use only, on {}: {}", config.listen, dev.join("; "));
+        let line = format!(
+            "runtime-api: local use only, on {}: {}",
+            config.listen,
+            dev.join("; ")
+        );
         eprintln!("{line}");
         tracing::warn!("{line}");
     }
@@ -129,10 +181,19 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         port: config.listen.port(),
     };
     let store = live.store.backend();
-    let state = AppState::new(loaded.snapshot, loaded.brand, loaded.locales, config.out.clone(), loaded.media, Clock::System)
-        .with_live(std::sync::Arc::new(live))
-        .with_options(options);
-    let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
+    let state = AppState::new(
+        loaded.snapshot,
+        loaded.brand,
+        loaded.locales,
+        config.out.clone(),
+        loaded.media,
+        Clock::System,
+    )
+    .with_live(std::sync::Arc::new(live))
+    .with_options(options);
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("binding {}", config.listen))?;
     tracing::info!(
         ready_ms = started.elapsed().as_millis() as u64,
         store,
@@ -140,9 +201,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         config.listen,
         config.listen.port()
     );
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("stopped: in-flight requests finished");
     Ok(())
 }

@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     let uri = request.uri().clone();
     let headers = request.headers().clone();
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
     let Some(site) = app.sites.resolve(host) else {
         return site_index(host).into_response();
     };
@@ -28,7 +31,9 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     }
     if let Some(rest) = path.strip_prefix("/media/") {
         return match safe_join(&app.media, rest) {
-            Some(file) => send_file(&file, StatusCode::OK).await.unwrap_or_else(not_found_plain),
+            Some(file) => send_file(&file, StatusCode::OK)
+                .await
+                .unwrap_or_else(not_found_plain),
             None => not_found_plain(),
         };
     }
@@ -52,10 +57,15 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
 /// take filters, with a well-formed filters part; anything else stays a 404.
 fn filtered_page_base(app: &AppState, site: Site, path: &str) -> Option<String> {
     static ROUTES: std::sync::OnceLock<Option<RouteTable>> = std::sync::OnceLock::new();
-    if !path.split('/').any(|segment| segment == site::filters::FILTERS_SEGMENT) {
+    if !path
+        .split('/')
+        .any(|segment| segment == site::filters::FILTERS_SEGMENT)
+    {
         return None;
     }
-    let routes = ROUTES.get_or_init(|| RouteTable::try_new(&app.brand.slug).ok()).as_ref()?;
+    let routes = ROUTES
+        .get_or_init(|| RouteTable::try_new(&app.brand.slug).ok())
+        .as_ref()?;
     let found = routes.parse(site, path)?;
     found.filters.is_some().then_some(found.base_path)
 }
@@ -63,12 +73,17 @@ fn filtered_page_base(app: &AppState, site: Site, path: &str) -> Option<String> 
 /// The generator's `_redirects` rules (`from to status`): 301 to the new address, or 410 with
 /// the gone page served at the old address.
 async fn redirect_rule(root: &Path, path: &str) -> Option<Response> {
-    let rules = tokio::fs::read_to_string(root.join("_redirects")).await.ok()?;
-    let (to, status) = rules.lines().filter(|l| !l.starts_with('#')).find_map(|line| {
-        let mut parts = line.split_whitespace();
-        let (from, to, status) = (parts.next()?, parts.next()?, parts.next()?);
-        (from == path).then(|| (to.to_string(), status.to_string()))
-    })?;
+    let rules = tokio::fs::read_to_string(root.join("_redirects"))
+        .await
+        .ok()?;
+    let (to, status) = rules
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|line| {
+            let mut parts = line.split_whitespace();
+            let (from, to, status) = (parts.next()?, parts.next()?, parts.next()?);
+            (from == path).then(|| (to.to_string(), status.to_string()))
+        })?;
     match status.as_str() {
         "410" => {
             let file = safe_join(root, &format!("{}.html", to.trim_start_matches('/')))?;
@@ -103,7 +118,11 @@ async fn find_page(root: &Path, path: &str) -> Option<Response> {
 async fn not_found_page(root: &Path, site: Site, path: &str) -> Response {
     let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
     let mut candidates = Vec::new();
-    if site.languages().iter().any(|l| l.code() == first && site.has_prefix(*l)) {
+    if site
+        .languages()
+        .iter()
+        .any(|l| l.code() == first && site.has_prefix(*l))
+    {
         candidates.push(root.join(first).join("404.html"));
     }
     candidates.push(root.join("404.html"));
@@ -116,7 +135,12 @@ async fn not_found_page(root: &Path, site: Site, path: &str) -> Response {
 }
 
 fn not_found_plain() -> Response {
-    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "Not found").into_response()
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "Not found",
+    )
+        .into_response()
 }
 
 /// Joins a URL path to a root, refusing anything that could leave it.
@@ -124,7 +148,8 @@ fn safe_join(root: &Path, rel: &str) -> Option<PathBuf> {
     let mut out = root.to_path_buf();
     for segment in rel.split('/') {
         let segment = percent_decode_segment(segment)?;
-        if segment.is_empty() || segment == "." || segment == ".." || segment.contains(['\\', '\0']) {
+        if segment.is_empty() || segment == "." || segment == ".." || segment.contains(['\\', '\0'])
+        {
             return None;
         }
         out.push(segment);
@@ -142,7 +167,10 @@ async fn send_file(file: &Path, status: StatusCode) -> Option<Response> {
     let mut response = Response::new(Body::from(bytes));
     *response.status_mut() = status;
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(file)));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type(file)),
+    );
     let cache = if file.to_string_lossy().contains("/assets/") && status == StatusCode::OK {
         "public, max-age=31536000, immutable"
     } else {
@@ -190,10 +218,15 @@ fn negotiate_language(site: Site, headers: &HeaderMap) -> Response {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .find_map(|pair| pair.trim().strip_prefix("lang=").map(str::to_string));
-    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    let accept = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
     let lang = choose_language(site, None, cookie_lang.as_deref(), accept);
     let mut response = redirect(StatusCode::FOUND, &format!("/{}", lang.code()));
-    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
+    response.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Cookie, Accept-Language"),
+    );
     response
 }
 
@@ -208,11 +241,19 @@ fn redirect(status: StatusCode, location: &str) -> Response {
 
 /// `http://localhost:PORT/`: links to every site.
 fn site_index(host: &str) -> impl IntoResponse {
-    let port = host.rsplit_once(':').map(|(_, p)| p).filter(|p| p.chars().all(|c| c.is_ascii_digit()));
+    let port = host
+        .rsplit_once(':')
+        .map(|(_, p)| p)
+        .filter(|p| p.chars().all(|c| c.is_ascii_digit()));
     let port = port.map(|p| format!(":{p}")).unwrap_or_default();
     let links: String = Site::ALL
         .iter()
-        .map(|s| format!("<li><a href=\"http://{code}.localhost{port}/\">{code}.localhost{port}</a></li>", code = s.code()))
+        .map(|s| {
+            format!(
+                "<li><a href=\"http://{code}.localhost{port}/\">{code}.localhost{port}</a></li>",
+                code = s.code()
+            )
+        })
         .collect();
     Html(format!(
         "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Country sites</title>\

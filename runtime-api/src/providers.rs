@@ -90,16 +90,38 @@ impl Providers {
         let mut dev = HashMap::new();
         for (site, settings) in config.providers(port)? {
             let identity = if settings.dev {
-                let provider = DevIdentityProvider::open(data_dir, settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone())?.with_site(site);
-                let verifier = TokenVerifier::with_static_jwks(expectations(&settings, String::new()), &provider.jwks_json())?;
+                let provider = DevIdentityProvider::open(
+                    data_dir,
+                    settings.issuer.clone(),
+                    settings.audience.clone(),
+                    settings.client_id.clone(),
+                )?
+                .with_site(site);
+                let verifier = TokenVerifier::with_static_jwks(
+                    expectations(&settings, String::new()),
+                    &provider.jwks_json(),
+                )?;
                 let metadata = Arc::new(ProviderMetadata::of_dev_provider(&settings.issuer));
                 dev.insert(site, Arc::new(provider));
-                let known = Discovered { known: Some((metadata, verifier, far_future())), failed: None };
-                SiteIdentity { settings, state: Mutex::new(known), http: None }
+                let known = Discovered {
+                    known: Some((metadata, verifier, far_future())),
+                    failed: None,
+                };
+                SiteIdentity {
+                    settings,
+                    state: Mutex::new(known),
+                    http: None,
+                }
             } else {
-                let builder = reqwest::Client::builder().timeout(DISCOVERY_TIMEOUT).redirect(reqwest::redirect::Policy::none());
+                let builder = reqwest::Client::builder()
+                    .timeout(DISCOVERY_TIMEOUT)
+                    .redirect(reqwest::redirect::Policy::none());
                 let client = identity::resolve_localhost(builder, &settings.issuer).build()?;
-                SiteIdentity { settings, state: Mutex::new(Discovered::default()), http: Some(client) }
+                SiteIdentity {
+                    settings,
+                    state: Mutex::new(Discovered::default()),
+                    http: Some(client),
+                }
             };
             sites.insert(site, identity);
         }
@@ -124,7 +146,13 @@ impl Providers {
 
 /// What a token of this provider must say (spec §5), its keys read from `jwks_url`.
 fn expectations(settings: &SiteProvider, jwks_url: String) -> VerifierConfig {
-    VerifierConfig::new(settings.issuer.clone(), settings.audience.clone(), settings.client_id.clone(), jwks_url).with_organization(settings.organization.clone())
+    VerifierConfig::new(
+        settings.issuer.clone(),
+        settings.audience.clone(),
+        settings.client_id.clone(),
+        jwks_url,
+    )
+    .with_organization(settings.organization.clone())
 }
 
 /// The dev provider's endpoints never need reading again.
@@ -154,8 +182,13 @@ impl SiteIdentity {
         }
         match self.discover().await {
             Ok(metadata) => {
-                let jwks = self.settings.jwks_url.clone().unwrap_or_else(|| metadata.jwks_uri.clone());
-                let verifier = TokenVerifier::new(expectations(&self.settings, jwks)).map_err(|e| ProviderError::Invalid(e.to_string()))?;
+                let jwks = self
+                    .settings
+                    .jwks_url
+                    .clone()
+                    .unwrap_or_else(|| metadata.jwks_uri.clone());
+                let verifier = TokenVerifier::new(expectations(&self.settings, jwks))
+                    .map_err(|e| ProviderError::Invalid(e.to_string()))?;
                 let metadata = Arc::new(metadata);
                 state.known = Some((metadata.clone(), verifier.clone(), now + DISCOVERY_TTL));
                 state.failed = None;
@@ -173,24 +206,52 @@ impl SiteIdentity {
     }
 
     async fn discover(&self) -> Result<ProviderMetadata, ProviderError> {
-        let http = self.http.as_ref().ok_or_else(|| ProviderError::Unreachable("no HTTP client".into()))?;
-        let url = format!("{}/.well-known/openid-configuration", self.settings.issuer.trim_end_matches('/'));
-        let response = http.get(&url).send().await.map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
+        let http = self
+            .http
+            .as_ref()
+            .ok_or_else(|| ProviderError::Unreachable("no HTTP client".into()))?;
+        let url = format!(
+            "{}/.well-known/openid-configuration",
+            self.settings.issuer.trim_end_matches('/')
+        );
+        let response = http
+            .get(&url)
+            .send()
+            .await
+            .map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
         if !response.status().is_success() {
-            return Err(ProviderError::Unreachable(format!("{url} answered {}", response.status())));
+            return Err(ProviderError::Unreachable(format!(
+                "{url} answered {}",
+                response.status()
+            )));
         }
-        let body = response.bytes().await.map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
         if body.len() > MAX_DISCOVERY_BYTES {
-            return Err(ProviderError::Invalid(format!("{url} is over {MAX_DISCOVERY_BYTES} bytes")));
+            return Err(ProviderError::Invalid(format!(
+                "{url} is over {MAX_DISCOVERY_BYTES} bytes"
+            )));
         }
-        let metadata: ProviderMetadata = serde_json::from_slice(&body).map_err(|e| ProviderError::Invalid(format!("{url}: {e}")))?;
+        let metadata: ProviderMetadata = serde_json::from_slice(&body)
+            .map_err(|e| ProviderError::Invalid(format!("{url}: {e}")))?;
         // OpenID Connect Discovery §4.3: the document names exactly the issuer asked for.
         if metadata.issuer != self.settings.issuer {
-            return Err(ProviderError::Invalid(format!("{url} names the issuer {:?}, not {:?}", metadata.issuer, self.settings.issuer)));
+            return Err(ProviderError::Invalid(format!(
+                "{url} names the issuer {:?}, not {:?}",
+                metadata.issuer, self.settings.issuer
+            )));
         }
-        for (name, value) in [("authorization_endpoint", &metadata.authorization_endpoint), ("token_endpoint", &metadata.token_endpoint), ("jwks_uri", &metadata.jwks_uri)] {
+        for (name, value) in [
+            ("authorization_endpoint", &metadata.authorization_endpoint),
+            ("token_endpoint", &metadata.token_endpoint),
+            ("jwks_uri", &metadata.jwks_uri),
+        ] {
             if !(value.starts_with("https://") || value.starts_with("http://")) {
-                return Err(ProviderError::Invalid(format!("{url}: {name} is not an http(s) URL")));
+                return Err(ProviderError::Invalid(format!(
+                    "{url}: {name} is not an http(s) URL"
+                )));
             }
         }
         Ok(metadata)
@@ -198,12 +259,18 @@ impl SiteIdentity {
 
     /// Checks an access token of this site's provider.
     pub async fn verify(&self, token: &str) -> Result<identity::VerifiedClaims, TokenError> {
-        let (_, verifier) = self.current().await.map_err(|e| TokenError::KeysUnavailable(e.to_string()))?;
+        let (_, verifier) = self
+            .current()
+            .await
+            .map_err(|e| TokenError::KeysUnavailable(e.to_string()))?;
         verifier.verify(token).await
     }
 
     /// What the islands need, for a page whose sign-in return page is `callback_path`.
-    pub async fn for_islands(&self, callback_path: String) -> Result<IdentityProvider, ProviderError> {
+    pub async fn for_islands(
+        &self,
+        callback_path: String,
+    ) -> Result<IdentityProvider, ProviderError> {
         let (m, _) = self.current().await?;
         let s = &self.settings;
         Ok(IdentityProvider {
@@ -232,16 +299,32 @@ impl SiteIdentity {
         };
         let http = match &self.http {
             Some(h) => h.clone(),
-            None => reqwest::Client::builder().timeout(DISCOVERY_TIMEOUT).build().map_err(|e| ProviderError::Unreachable(e.to_string()))?,
+            None => reqwest::Client::builder()
+                .timeout(DISCOVERY_TIMEOUT)
+                .build()
+                .map_err(|e| ProviderError::Unreachable(e.to_string()))?,
         };
-        let response = http.get(&url).bearer_auth(token).send().await.map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
+        let response = http
+            .get(&url)
+            .bearer_auth(token)
+            .send()
+            .await
+            .map_err(|e| ProviderError::Unreachable(format!("{url}: {e}")))?;
         if !response.status().is_success() {
-            return Err(ProviderError::Unreachable(format!("{url} answered {}", response.status())));
+            return Err(ProviderError::Unreachable(format!(
+                "{url} answered {}",
+                response.status()
+            )));
         }
-        let info: UserInfo = response.json().await.map_err(|e| ProviderError::Invalid(format!("{url}: {e}")))?;
+        let info: UserInfo = response
+            .json()
+            .await
+            .map_err(|e| ProviderError::Invalid(format!("{url}: {e}")))?;
         // OpenID Connect Core §5.3.2: a userinfo answer about someone else is not used.
         if info.sub.as_deref() != Some(sub) {
-            return Err(ProviderError::Invalid(format!("{url} answered for another subject")));
+            return Err(ProviderError::Invalid(format!(
+                "{url} answered for another subject"
+            )));
         }
         Ok(info)
     }
@@ -258,25 +341,43 @@ pub struct UserInfo {
 
 /// The dev providers under `/identity`, each on its site's host (`http://fr.localhost:8080/
 /// identity/…` is the fr site's provider); a host whose site does not use it gets a 404.
-pub fn dev_router(providers: &Providers, sites: &Arc<crate::http::locale::SiteResolver>) -> Option<axum::Router> {
+pub fn dev_router(
+    providers: &Providers,
+    sites: &Arc<crate::http::locale::SiteResolver>,
+) -> Option<axum::Router> {
     use axum::response::IntoResponse;
     use tower::ServiceExt;
     if providers.dev.is_empty() {
         return None;
     }
-    let routers: Arc<HashMap<Site, axum::Router>> = Arc::new(providers.dev_providers().map(|(site, p)| (site, p.router())).collect());
+    let routers: Arc<HashMap<Site, axum::Router>> = Arc::new(
+        providers
+            .dev_providers()
+            .map(|(site, p)| (site, p.router()))
+            .collect(),
+    );
     let sites = sites.clone();
-    Some(axum::Router::new().fallback(move |request: axum::extract::Request| {
-        let (routers, sites) = (routers.clone(), sites.clone());
-        async move {
-            let host = request.headers().get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-            match sites.resolve(host).and_then(|site| routers.get(&site)) {
-                Some(router) => match router.clone().oneshot(request).await {
-                    Ok(response) => response,
-                    Err(never) => match never {},
-                },
-                None => crate::http::error::ApiError::not_found("identity provider", host.to_string()).into_response(),
+    Some(
+        axum::Router::new().fallback(move |request: axum::extract::Request| {
+            let (routers, sites) = (routers.clone(), sites.clone());
+            async move {
+                let host = request
+                    .headers()
+                    .get(axum::http::header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .unwrap_or("");
+                match sites.resolve(host).and_then(|site| routers.get(&site)) {
+                    Some(router) => match router.clone().oneshot(request).await {
+                        Ok(response) => response,
+                        Err(never) => match never {},
+                    },
+                    None => crate::http::error::ApiError::not_found(
+                        "identity provider",
+                        host.to_string(),
+                    )
+                    .into_response(),
+                }
             }
-        }
-    }))
+        }),
+    )
 }

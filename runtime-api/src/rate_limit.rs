@@ -13,7 +13,11 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     pub fn per_minute(per_window: u32) -> RateLimiter {
-        RateLimiter { per_window, window: Duration::from_secs(60), counts: Mutex::new(HashMap::new()) }
+        RateLimiter {
+            per_window,
+            window: Duration::from_secs(60),
+            counts: Mutex::new(HashMap::new()),
+        }
     }
 
     /// `Ok` when `key` may go on; `Err(seconds)` to wait otherwise.

@@ -34,7 +34,11 @@ async fn card_call(uri: &str, captcha: Option<&str>) -> Reply {
         headers.push(("x-captcha-response", c));
     }
     let mut req = request(Method::GET, FR, uri, &headers, Body::empty());
-    req.extensions_mut().insert(ConnectInfo(std::net::SocketAddr::from(([10, 9, 9, 9], 40000))));
+    req.extensions_mut()
+        .insert(ConnectInfo(std::net::SocketAddr::from((
+            [10, 9, 9, 9],
+            40000,
+        ))));
     send_live(req).await
 }
 
@@ -42,7 +46,13 @@ async fn card_call(uri: &str, captcha: Option<&str>) -> Reply {
 async fn card_answers_are_never_cached_and_card_secrets_never_logged() {
     let log = Captured::default();
     let writer = log.clone();
-    let subscriber = tracing_subscriber::fmt().with_env_filter("info").with_writer(move || writer.clone()).json().with_current_span(true).with_span_list(true).finish();
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter("info")
+        .with_writer(move || writer.clone())
+        .json()
+        .with_current_span(true)
+        .with_span_list(true)
+        .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
     let _ = &*LIVE;
 
@@ -59,21 +69,36 @@ async fn card_answers_are_never_cached_and_card_secrets_never_logged() {
     assert_eq!(answers[0].status, StatusCode::OK);
     assert_eq!(answers[1].status, StatusCode::OK);
     for reply in &answers {
-        assert_eq!(reply.header("cache-control"), Some("private, no-store"), "{}", reply.what);
+        assert_eq!(
+            reply.header("cache-control"),
+            Some("private, no-store"),
+            "{}",
+            reply.what
+        );
     }
     // No challenge with the dev captcha, and never a cached one.
     let challenge = card_call("/api/captcha/challenge", None).await;
     assert_eq!(challenge.status, StatusCode::NOT_FOUND);
 
     let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
-    assert!(text.contains("/api/voucher/{code}") && text.contains("/api/gift-card/{a}/{b}"), "the calls are logged by their shape:\n{text:.2000}");
+    assert!(
+        text.contains("/api/voucher/{code}") && text.contains("/api/gift-card/{a}/{b}"),
+        "the calls are logged by their shape:\n{text:.2000}"
+    );
     // The PIN is short: looked for where it travels (after the number), not as any 4 digits
     // of a timestamp.
     let pin_in_path = format!("{number}/{pin}");
-    for secret in [voucher.as_str(), number.as_str(), pin_in_path.as_str(), "SECRET-CODE-4242"] {
+    for secret in [
+        voucher.as_str(),
+        number.as_str(),
+        pin_in_path.as_str(),
+        "SECRET-CODE-4242",
+    ] {
         assert!(!text.contains(secret), "{secret} in the log");
     }
-    let metrics = send_live(request(Method::GET, FR, "/metrics", &[], Body::empty())).await.text();
+    let metrics = send_live(request(Method::GET, FR, "/metrics", &[], Body::empty()))
+        .await
+        .text();
     for secret in [voucher.as_str(), number.as_str(), "SECRET-CODE-4242"] {
         assert!(!metrics.contains(secret), "{secret} in /metrics");
     }

@@ -2043,7 +2043,12 @@ async fn preview_serves_pages_and_404s() {
     let filtered = get(FR, "/filters/versions-vost/date-2026-11-22").await;
     filtered.assert_status(StatusCode::OK);
     assert!(filtered.text().contains("Lumen FR home"));
-    for path in ["/cinemas/filters/versions-vost", "/filters/versions-v%20f", "/filters", "/filters/nope-x"] {
+    for path in [
+        "/cinemas/filters/versions-vost",
+        "/filters/versions-v%20f",
+        "/filters",
+        "/filters/nope-x",
+    ] {
         assert_eq!(get(FR, path).await.status, StatusCode::NOT_FOUND, "{path}");
     }
 

@@ -43,18 +43,30 @@ pub struct Apps {
 
 impl Brand {
     pub fn from_json(text: &str) -> Result<Brand, String> {
-        let brand: Brand = serde_json::from_str(text).map_err(|e| format!("brand configuration: {e}"))?;
+        let brand: Brand =
+            serde_json::from_str(text).map_err(|e| format!("brand configuration: {e}"))?;
         let slug_ok = !brand.slug.is_empty()
-            && brand.slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            && brand
+                .slug
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if !slug_ok {
-            return Err(format!("brand configuration: slug {:?} must be lower-case ASCII letters, digits or '-'", brand.slug));
+            return Err(format!(
+                "brand configuration: slug {:?} must be lower-case ASCII letters, digits or '-'",
+                brand.slug
+            ));
         }
         if brand.name.trim().is_empty() {
             return Err("brand configuration: name is empty".into());
         }
-        brand.theme.validate().map_err(|e| format!("brand configuration: {e}"))?;
+        brand
+            .theme
+            .validate()
+            .map_err(|e| format!("brand configuration: {e}"))?;
         if let Some(widget) = &brand.feedback_widget {
-            widget.validate().map_err(|e| format!("brand configuration: {e}"))?;
+            widget
+                .validate()
+                .map_err(|e| format!("brand configuration: {e}"))?;
         }
         Ok(brand)
     }
@@ -78,7 +90,9 @@ mod tests {
 
     #[test]
     fn bad_brand_configuration_is_refused_with_a_reason() {
-        assert!(Brand::from_json("{").unwrap_err().contains("brand configuration"));
+        assert!(Brand::from_json("{")
+            .unwrap_err()
+            .contains("brand configuration"));
         let bad_slug = r#"{"name":"X","slug":"Not OK/"}"#;
         assert!(Brand::from_json(bad_slug).unwrap_err().contains("slug"));
     }

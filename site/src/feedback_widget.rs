@@ -40,7 +40,11 @@ fn is_script_url(url: &str) -> bool {
     url.strip_prefix("https://").is_some_and(|rest| {
         !rest.is_empty()
             && !rest.starts_with('/')
-            && !rest.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`' | '\\'))
+            && !rest.chars().any(|c| {
+                c.is_whitespace()
+                    || c.is_control()
+                    || matches!(c, '"' | '\'' | '<' | '>' | '`' | '\\')
+            })
     })
 }
 
@@ -53,24 +57,42 @@ mod tests {
     fn the_feedback_widget_is_off_unless_configured_and_only_on_its_sites() {
         let brand = Brand::from_json(r#"{"name":"X","slug":"x"}"#).unwrap();
         assert_eq!(brand.feedback_widget, None);
-        assert!(Site::ALL.iter().all(|&s| brand.feedback_widget_on(s).is_none()));
+        assert!(Site::ALL
+            .iter()
+            .all(|&s| brand.feedback_widget_on(s).is_none()));
         let text = r#"{"name":"X","slug":"x","feedbackWidget":{"src":"https://feedback.example/w.js?k=1&l=fr","sites":["fr","be"]}}"#;
         let brand = Brand::from_json(text).unwrap();
-        assert_eq!(brand.feedback_widget_on(Site::Fr), Some("https://feedback.example/w.js?k=1&l=fr"));
-        assert_eq!(brand.feedback_widget_on(Site::Be), Some("https://feedback.example/w.js?k=1&l=fr"));
+        assert_eq!(
+            brand.feedback_widget_on(Site::Fr),
+            Some("https://feedback.example/w.js?k=1&l=fr")
+        );
+        assert_eq!(
+            brand.feedback_widget_on(Site::Be),
+            Some("https://feedback.example/w.js?k=1&l=fr")
+        );
         assert_eq!(brand.feedback_widget_on(Site::Nl), None);
     }
 
     #[test]
     fn a_bad_feedback_widget_is_refused_with_a_reason() {
-        for src in ["http://feedback.example/w.js", "javascript:alert(1)", "//feedback.example/w.js", "https://", "https://x.example/\"><script>", "https://x.example/a b"] {
+        for src in [
+            "http://feedback.example/w.js",
+            "javascript:alert(1)",
+            "//feedback.example/w.js",
+            "https://",
+            "https://x.example/\"><script>",
+            "https://x.example/a b",
+        ] {
             let text = serde_json::json!({"name": "X", "slug": "x", "feedbackWidget": {"src": src, "sites": ["fr"]}}).to_string();
             let err = Brand::from_json(&text).unwrap_err();
             assert!(err.contains("feedbackWidget.src"), "{src}: {err}");
         }
         let unknown_site = r#"{"name":"X","slug":"x","feedbackWidget":{"src":"https://f.example/w.js","sites":["xx"]}}"#;
-        assert!(Brand::from_json(unknown_site).unwrap_err().contains("brand configuration"));
-        let no_sites = r#"{"name":"X","slug":"x","feedbackWidget":{"src":"https://f.example/w.js"}}"#;
+        assert!(Brand::from_json(unknown_site)
+            .unwrap_err()
+            .contains("brand configuration"));
+        let no_sites =
+            r#"{"name":"X","slug":"x","feedbackWidget":{"src":"https://f.example/w.js"}}"#;
         assert!(Brand::from_json(no_sites).unwrap_err().contains("sites"));
     }
 }

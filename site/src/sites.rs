@@ -42,7 +42,9 @@ impl Lang {
     }
 
     pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(code))
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
     }
 
     /// BCP 47 tag used in `hreflang`, `og:locale` (with `_`) and `<html lang>`, for this
@@ -53,8 +55,16 @@ impl Lang {
 }
 
 impl Site {
-    pub const ALL: [Site; 8] =
-        [Site::Fr, Site::Ch, Site::Be, Site::Nl, Site::Tn, Site::Sn, Site::Ci, Site::Ma];
+    pub const ALL: [Site; 8] = [
+        Site::Fr,
+        Site::Ch,
+        Site::Be,
+        Site::Nl,
+        Site::Tn,
+        Site::Sn,
+        Site::Ci,
+        Site::Ma,
+    ];
 
     /// The site's code: also its website code in the content and its local host name.
     pub fn code(self) -> &'static str {
@@ -71,7 +81,9 @@ impl Site {
     }
 
     pub fn from_code(code: &str) -> Option<Site> {
-        Site::ALL.into_iter().find(|s| s.code().eq_ignore_ascii_case(code))
+        Site::ALL
+            .into_iter()
+            .find(|s| s.code().eq_ignore_ascii_case(code))
     }
 
     /// Website code as the content API's settings name it (spec §9: the same codes).
@@ -227,7 +239,10 @@ mod tests {
     fn only_french_on_the_france_site_has_no_prefix() {
         for site in Site::ALL {
             for &lang in site.languages() {
-                assert_eq!(site.has_prefix(lang), !(site == Site::Fr && lang == Lang::Fr));
+                assert_eq!(
+                    site.has_prefix(lang),
+                    !(site == Site::Fr && lang == Lang::Fr)
+                );
             }
         }
     }
@@ -235,7 +250,11 @@ mod tests {
     #[test]
     fn favourite_limit_is_5_on_fr_and_nl_else_1() {
         for site in Site::ALL {
-            let want = if matches!(site, Site::Fr | Site::Nl) { 5 } else { 1 };
+            let want = if matches!(site, Site::Fr | Site::Nl) {
+                5
+            } else {
+                1
+            };
             assert_eq!(site.favourite_limit(), want);
         }
     }
@@ -243,17 +262,38 @@ mod tests {
     #[test]
     fn language_choice_follows_route_then_cookie_then_browser_then_default() {
         // Route language wins when the site supports it.
-        assert_eq!(choose_language(Site::Ch, Some("de"), Some("fr"), Some("en")), Lang::De);
+        assert_eq!(
+            choose_language(Site::Ch, Some("de"), Some("fr"), Some("en")),
+            Lang::De
+        );
         // Unsupported route language (nl on CH) falls through to the cookie.
-        assert_eq!(choose_language(Site::Ch, Some("nl"), Some("fr"), None), Lang::Fr);
+        assert_eq!(
+            choose_language(Site::Ch, Some("nl"), Some("fr"), None),
+            Lang::Fr
+        );
         // Unsupported cookie falls through to the browser's primary subtag.
-        assert_eq!(choose_language(Site::Be, None, Some("de"), Some("nl-BE,fr;q=0.8")), Lang::Nl);
+        assert_eq!(
+            choose_language(Site::Be, None, Some("de"), Some("nl-BE,fr;q=0.8")),
+            Lang::Nl
+        );
         // Only the browser's first language counts: Italian first means the default.
-        assert_eq!(choose_language(Site::Ch, None, None, Some("it-IT,de;q=0.8")), Lang::En);
-        assert_eq!(choose_language(Site::Ch, None, Some("it"), Some("de-CH")), Lang::De);
+        assert_eq!(
+            choose_language(Site::Ch, None, None, Some("it-IT,de;q=0.8")),
+            Lang::En
+        );
+        assert_eq!(
+            choose_language(Site::Ch, None, Some("it"), Some("de-CH")),
+            Lang::De
+        );
         // Nothing usable: the site default.
-        assert_eq!(choose_language(Site::Nl, None, None, Some("de-DE")), Lang::Nl);
+        assert_eq!(
+            choose_language(Site::Nl, None, None, Some("de-DE")),
+            Lang::Nl
+        );
         assert_eq!(choose_language(Site::Ch, None, None, None), Lang::En);
-        assert_eq!(choose_language(Site::Fr, Some(""), Some("xx"), Some("*")), Lang::Fr);
+        assert_eq!(
+            choose_language(Site::Fr, Some(""), Some("xx"), Some("*")),
+            Lang::Fr
+        );
     }
 }

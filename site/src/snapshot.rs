@@ -130,7 +130,8 @@ impl Snapshot {
     }
 
     pub fn from_slice(bytes: &[u8]) -> Result<Snapshot, String> {
-        let snapshot: Snapshot = serde_json::from_slice(bytes).map_err(|e| format!("malformed content snapshot: {e}"))?;
+        let snapshot: Snapshot = serde_json::from_slice(bytes)
+            .map_err(|e| format!("malformed content snapshot: {e}"))?;
         let problems = snapshot.problems();
         if !problems.is_empty() {
             let shown: Vec<_> = problems.iter().take(20).cloned().collect();
@@ -153,7 +154,10 @@ impl Snapshot {
     }
 
     pub fn locale(&self, site: Site, lang: Lang) -> Option<&LocaleContent> {
-        self.site(site)?.locales.iter().find(|l| l.language == Some(lang))
+        self.site(site)?
+            .locales
+            .iter()
+            .find(|l| l.language == Some(lang))
     }
 
     /// Everything that would make the API answer wrongly: missing sites or languages,
@@ -179,24 +183,64 @@ impl Snapshot {
                     problems.push(format!("site {site}: language {lang} is not offered there"));
                 }
                 let at = format!("site {site}, language {lang}");
-                duplicates(&mut problems, &at, "cinema", locale.cinemas.iter().map(|c| c.cinema.slug.as_str()));
-                duplicates(&mut problems, &at, "city", locale.cities.iter().map(|c| c.city.slug.as_str()));
-                duplicates(&mut problems, &at, "show", locale.shows.iter().map(|s| s.slug.as_str()));
-                duplicates(&mut problems, &at, "season", locale.seasons.iter().map(|s| s.season.slug.as_str()));
-                duplicates(&mut problems, &at, "article", locale.articles.iter().map(|a| a.slug.as_str()));
-                duplicates(&mut problems, &at, "offer", locale.offers.iter().map(|o| o.article.slug.as_str()));
-                let cities: HashSet<&str> = locale.cities.iter().map(|c| c.city.slug.as_str()).collect();
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "cinema",
+                    locale.cinemas.iter().map(|c| c.cinema.slug.as_str()),
+                );
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "city",
+                    locale.cities.iter().map(|c| c.city.slug.as_str()),
+                );
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "show",
+                    locale.shows.iter().map(|s| s.slug.as_str()),
+                );
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "season",
+                    locale.seasons.iter().map(|s| s.season.slug.as_str()),
+                );
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "article",
+                    locale.articles.iter().map(|a| a.slug.as_str()),
+                );
+                duplicates(
+                    &mut problems,
+                    &at,
+                    "offer",
+                    locale.offers.iter().map(|o| o.article.slug.as_str()),
+                );
+                let cities: HashSet<&str> =
+                    locale.cities.iter().map(|c| c.city.slug.as_str()).collect();
                 for cinema in &locale.cinemas {
                     if !cities.contains(cinema.cinema.city_slug.as_str()) {
-                        problems.push(format!("{at}: cinema {} is in unknown city {}", cinema.cinema.slug, cinema.cinema.city_slug));
+                        problems.push(format!(
+                            "{at}: cinema {} is in unknown city {}",
+                            cinema.cinema.slug, cinema.cinema.city_slug
+                        ));
                     }
                 }
             }
             if let Some(first) = content.locales.first() {
-                let cinemas: HashSet<&str> = first.cinemas.iter().map(|c| c.cinema.slug.as_str()).collect();
+                let cinemas: HashSet<&str> = first
+                    .cinemas
+                    .iter()
+                    .map(|c| c.cinema.slug.as_str())
+                    .collect();
                 let shows: HashSet<&str> = first.shows.iter().map(|s| s.slug.as_str()).collect();
                 for showtime in &content.showtimes {
-                    if !cinemas.contains(showtime.cinema.as_str()) || !shows.contains(showtime.show.as_str()) {
+                    if !cinemas.contains(showtime.cinema.as_str())
+                        || !shows.contains(showtime.show.as_str())
+                    {
                         problems.push(format!(
                             "site {site}: showtime {} refers to unknown cinema {} or show {}",
                             showtime.id, showtime.cinema, showtime.show
@@ -209,7 +253,12 @@ impl Snapshot {
     }
 }
 
-fn duplicates<'a>(problems: &mut Vec<String>, at: &str, what: &str, slugs: impl Iterator<Item = &'a str>) {
+fn duplicates<'a>(
+    problems: &mut Vec<String>,
+    at: &str,
+    what: &str,
+    slugs: impl Iterator<Item = &'a str>,
+) {
     let mut seen = HashSet::new();
     for slug in slugs {
         if !seen.insert(slug) {

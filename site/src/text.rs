@@ -27,7 +27,10 @@ pub fn fold(text: &str) -> String {
 /// A genre as a URL filter names it: folded, blanks as dashes ("Science fiction" →
 /// "science-fiction"). Genres are labels; the show filter compares them by this key.
 pub fn genre_key(genre: &str) -> String {
-    fold(genre.trim()).split_whitespace().collect::<Vec<_>>().join("-")
+    fold(genre.trim())
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Whether `haystack` contains the typed `query`, ignoring accents, case and surrounding
@@ -44,11 +47,16 @@ pub fn postal_code_matches(typed: &str, codes: &[&str]) -> bool {
     if typed.is_empty() || !typed.starts_with(|c: char| c.is_ascii_digit()) {
         return false;
     }
-    codes.iter().any(|code| compact_code(code).starts_with(&typed))
+    codes
+        .iter()
+        .any(|code| compact_code(code).starts_with(&typed))
 }
 
 fn compact_code(code: &str) -> String {
-    code.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_uppercase).collect()
+    code.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect()
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 /// The colour roles of the design system, as the configuration names them (camelCase) and in
 /// the order they are written. CSS gets `--color-{kebab-case}`: `onBrand` → `--color-on-brand`.
 pub const COLOUR_ROLES: [&str; 13] = [
-    "brand", "onBrand", "accent", "onAccent", "ink", "inkMuted", "paper", "surface", "line", "header", "onHeader", "danger", "success",
+    "brand", "onBrand", "accent", "onAccent", "ink", "inkMuted", "paper", "surface", "line",
+    "header", "onHeader", "danger", "success",
 ];
 
 /// Text colours and the background each must be readable on (WCAG AA).
@@ -84,17 +85,26 @@ impl Theme {
             let dark = self.resolved(dark, Some(&light))?;
             check_contrast(&dark, "theme.dark")?;
         }
-        for (what, stack) in [("fontStack", &self.font_stack), ("headingFontStack", &self.heading_font_stack)] {
+        for (what, stack) in [
+            ("fontStack", &self.font_stack),
+            ("headingFontStack", &self.heading_font_stack),
+        ] {
             if let Some(stack) = stack {
                 let plain = !stack.trim().is_empty()
-                    && stack.chars().all(|c| c.is_ascii_alphanumeric() || " ,-_\"'".contains(c));
+                    && stack
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || " ,-_\"'".contains(c));
                 if !plain {
-                    return Err(format!("theme.{what} {stack:?}: font names, commas, quotes and dashes only"));
+                    return Err(format!(
+                        "theme.{what} {stack:?}: font names, commas, quotes and dashes only"
+                    ));
                 }
             }
         }
         if let Some(logo) = &self.logo {
-            let file_ok = logo.file.ends_with(".svg") && !logo.file.contains("..") && !logo.file.starts_with('/');
+            let file_ok = logo.file.ends_with(".svg")
+                && !logo.file.contains("..")
+                && !logo.file.starts_with('/');
             if !file_ok || logo.width == 0 || logo.height == 0 {
                 return Err(format!("theme.logo: an .svg file beside the configuration with a width and height (got {logo:?})"));
             }
@@ -104,17 +114,29 @@ impl Theme {
 
     /// Every role's colour: the given ones over `base` (the light scheme for the dark one),
     /// over the defaults.
-    fn resolved(&self, given: &BTreeMap<String, String>, base: Option<&BTreeMap<String, String>>) -> Result<BTreeMap<String, String>, String> {
+    fn resolved(
+        &self,
+        given: &BTreeMap<String, String>,
+        base: Option<&BTreeMap<String, String>>,
+    ) -> Result<BTreeMap<String, String>, String> {
         let mut all: BTreeMap<String, String> = match base {
             Some(base) => base.clone(),
-            None => DEFAULT_COLOURS.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            None => DEFAULT_COLOURS
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         };
         for (role, value) in given {
             if !COLOUR_ROLES.contains(&role.as_str()) {
-                return Err(format!("theme colour {role:?} is not a role of the design system ({})", COLOUR_ROLES.join(", ")));
+                return Err(format!(
+                    "theme colour {role:?} is not a role of the design system ({})",
+                    COLOUR_ROLES.join(", ")
+                ));
             }
             if !is_hex_colour(value) {
-                return Err(format!("theme colour {role} = {value:?}: write it #rgb or #rrggbb"));
+                return Err(format!(
+                    "theme colour {role} = {value:?}: write it #rgb or #rrggbb"
+                ));
             }
             all.insert(role.clone(), value.clone());
         }
@@ -139,7 +161,10 @@ impl Theme {
             css.push_str(&format!(":root{{{light}}}"));
         }
         if let Some(dark) = &self.dark {
-            css.push_str(&format!("@media (prefers-color-scheme:dark){{:root{{{}}}}}", declarations(dark)));
+            css.push_str(&format!(
+                "@media (prefers-color-scheme:dark){{:root{{{}}}}}",
+                declarations(dark)
+            ));
         }
         css
     }
@@ -148,7 +173,11 @@ impl Theme {
 fn declarations(colours: &BTreeMap<String, String>) -> String {
     COLOUR_ROLES
         .iter()
-        .filter_map(|role| colours.get(*role).map(|value| format!("--color-{}:{value};", kebab(role))))
+        .filter_map(|role| {
+            colours
+                .get(*role)
+                .map(|value| format!("--color-{}:{value};", kebab(role)))
+        })
         .collect()
 }
 
@@ -201,19 +230,31 @@ mod tests {
         let t = theme(r##"{"colours":{"brand":"#e30613","onBrand":"#fff","accent":"#8a0010"},"fontStack":"\"Atkinson\", system-ui, sans-serif","dark":{"paper":"#121212","ink":"#f2f2f2","inkMuted":"#bbbbbb","surface":"#1e1e1e","accent":"#ff8a8a","onAccent":"#111111","danger":"#ff8a80"}}"##).unwrap();
         let css = t.to_css();
         assert!(css.starts_with(":root{--color-brand:#e30613;--color-on-brand:#fff;--color-accent:#8a0010;--font-body:\"Atkinson\", system-ui, sans-serif;color-scheme:light dark;}"), "{css}");
-        assert!(css.contains("@media (prefers-color-scheme:dark){:root{--color-accent:#ff8a8a;"), "{css}");
+        assert!(
+            css.contains("@media (prefers-color-scheme:dark){:root{--color-accent:#ff8a8a;"),
+            "{css}"
+        );
     }
 
     #[test]
     fn bad_values_are_refused_with_their_name() {
         let cases = [
             (r##"{"colours":{"brand":"red"}}"##, "#rgb or #rrggbb"),
-            (r##"{"colours":{"brand":"#fff;}body{display:none"}}"##, "#rgb or #rrggbb"),
+            (
+                r##"{"colours":{"brand":"#fff;}body{display:none"}}"##,
+                "#rgb or #rrggbb",
+            ),
             (r##"{"colours":{"primary":"#ffffff"}}"##, "not a role"),
             (r##"{"colours":{"ink":"#aaaaaa"}}"##, "ink #aaaaaa on paper"),
-            (r##"{"dark":{"paper":"#000000"}}"##, "theme.dark: ink #151515 on paper #000000"),
+            (
+                r##"{"dark":{"paper":"#000000"}}"##,
+                "theme.dark: ink #151515 on paper #000000",
+            ),
             (r##"{"fontStack":"x;}body{color:red"}"##, "font names"),
-            (r##"{"logo":{"file":"../secret.svg","width":10,"height":10}}"##, "theme.logo"),
+            (
+                r##"{"logo":{"file":"../secret.svg","width":10,"height":10}}"##,
+                "theme.logo",
+            ),
             (r##"{"colour":{}}"##, "unknown field"),
         ];
         for (json, expected) in cases {
@@ -227,6 +268,9 @@ mod tests {
         assert_eq!(kebab("onBrand"), "on-brand");
         assert_eq!(kebab("inkMuted"), "ink-muted");
         assert_eq!(COLOUR_ROLES.len(), DEFAULT_COLOURS.len());
-        assert!(DEFAULT_COLOURS.iter().zip(COLOUR_ROLES).all(|((a, _), b)| *a == b));
+        assert!(DEFAULT_COLOURS
+            .iter()
+            .zip(COLOUR_ROLES)
+            .all(|((a, _), b)| *a == b));
     }
 }

@@ -1037,9 +1037,22 @@ fn agent_chat_is_used_only_with_all_four_settings() {
 
 #[test]
 fn genres_compare_by_their_url_key_blanks_as_dashes() {
-    assert_eq!(site::text::genre_key(" Science  fiction "), "science-fiction");
+    assert_eq!(
+        site::text::genre_key(" Science  fiction "),
+        "science-fiction"
+    );
     assert_eq!(site::text::genre_key("Épouvante"), "epouvante");
-    let f = ShowFilter { versions: Vec::new(), tags: Vec::new(), genres: strings(&["science-fiction"]) };
-    assert!(show_passes(&f, &[], &[], &strings(&["Science fiction"]), true));
+    let f = ShowFilter {
+        versions: Vec::new(),
+        tags: Vec::new(),
+        genres: strings(&["science-fiction"]),
+    };
+    assert!(show_passes(
+        &f,
+        &[],
+        &[],
+        &strings(&["Science fiction"]),
+        true
+    ));
     assert!(!show_passes(&f, &[], &[], &strings(&["Science"]), true));
 }

@@ -41,32 +41,51 @@ pub(crate) enum RequestError {
     /// Shown to the visitor: an unknown client, or a redirect URI that is not the site's.
     Page(&'static str),
     /// Sent back to the client's redirect URI with `error` and `state`.
-    Redirect { error: &'static str, description: &'static str },
+    Redirect {
+        error: &'static str,
+        description: &'static str,
+    },
 }
 
 impl AuthRequest {
     /// Reads and checks an authorization request: the client, a redirect URI on the
     /// issuer's own origin, `response_type=code`, an `openid` scope and an S256 challenge.
-    pub(crate) fn parse(fields: &HashMap<String, String>, client_id: &str, origin: &str) -> Result<AuthRequest, RequestError> {
+    pub(crate) fn parse(
+        fields: &HashMap<String, String>,
+        client_id: &str,
+        origin: &str,
+    ) -> Result<AuthRequest, RequestError> {
         let get = |name: &str| fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
         if get("client_id") != Some(client_id) {
             return Err(RequestError::Page("unknown client_id"));
         }
-        let redirect_uri = get("redirect_uri").ok_or(RequestError::Page("redirect_uri is required"))?;
+        let redirect_uri =
+            get("redirect_uri").ok_or(RequestError::Page("redirect_uri is required"))?;
         if !same_origin_url(redirect_uri, origin) {
             return Err(RequestError::Page("redirect_uri is not on this site"));
         }
         let refuse = |error, description| RequestError::Redirect { error, description };
         if fields.contains_key("response_type") && get("response_type") != Some("code") {
-            return Err(refuse("unsupported_response_type", "only response_type=code is supported"));
+            return Err(refuse(
+                "unsupported_response_type",
+                "only response_type=code is supported",
+            ));
         }
         let scope = get("scope").unwrap_or_default();
         if !scope.split(' ').any(|s| s == "openid") {
             return Err(refuse("invalid_scope", "the scope must include openid"));
         }
-        let code_challenge = get("code_challenge").ok_or(refuse("invalid_request", "PKCE is required: code_challenge"))?;
-        if get("code_challenge_method") != Some("S256") || !(43..=128).contains(&code_challenge.len()) {
-            return Err(refuse("invalid_request", "PKCE: code_challenge_method must be S256 with a 43-128 character challenge"));
+        let code_challenge = get("code_challenge").ok_or(refuse(
+            "invalid_request",
+            "PKCE is required: code_challenge",
+        ))?;
+        if get("code_challenge_method") != Some("S256")
+            || !(43..=128).contains(&code_challenge.len())
+        {
+            return Err(refuse(
+                "invalid_request",
+                "PKCE: code_challenge_method must be S256 with a 43-128 character challenge",
+            ));
         }
         let mut prompt = get("prompt").map(str::to_owned);
         if get("screen_hint") == Some("signup") {
@@ -74,10 +93,17 @@ impl AuthRequest {
         }
         if let Some(p) = &prompt {
             if !["none", "login", "create", "consent"].contains(&p.as_str()) {
-                return Err(refuse("invalid_request", "prompt must be none, login, create or consent"));
+                return Err(refuse(
+                    "invalid_request",
+                    "prompt must be none, login, create or consent",
+                ));
             }
         }
-        let lang = get("ui_locales").into_iter().flat_map(|l| l.split(' ')).find_map(|l| Lang::from_code(l.split('-').next().unwrap_or(l))).unwrap_or(Lang::Fr);
+        let lang = get("ui_locales")
+            .into_iter()
+            .flat_map(|l| l.split(' '))
+            .find_map(|l| Lang::from_code(l.split('-').next().unwrap_or(l)))
+            .unwrap_or(Lang::Fr);
         Ok(AuthRequest {
             client_id: client_id.to_owned(),
             redirect_uri: redirect_uri.to_owned(),
@@ -128,7 +154,9 @@ impl AuthRequest {
 /// `url` is an http(s) URL on `origin` (`http://fr.localhost:8080`): the origin followed by
 /// a path, nothing that a browser could read as another host.
 pub(crate) fn same_origin_url(url: &str, origin: &str) -> bool {
-    url.strip_prefix(origin).and_then(super::form::safe_return_path).is_some()
+    url.strip_prefix(origin)
+        .and_then(super::form::safe_return_path)
+        .is_some()
 }
 
 /// 256 random bits, base64url: codes and refresh tokens.
@@ -140,7 +168,10 @@ pub(crate) fn random_token() -> String {
 
 /// RFC 7636 §4.6: BASE64URL(SHA256(verifier)) == challenge, with a well-formed verifier.
 pub(crate) fn pkce_matches(verifier: &str, challenge: &str) -> bool {
-    let well_formed = (43..=128).contains(&verifier.len()) && verifier.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b));
+    let well_formed = (43..=128).contains(&verifier.len())
+        && verifier
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b));
     well_formed && URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes())) == challenge
 }
 
@@ -186,19 +217,41 @@ impl Grants {
         let mut codes = self.codes.lock().unwrap_or_else(|e| e.into_inner());
         codes.retain(|_, c| c.expires >= now);
         if codes.len() < MAX_ENTRIES {
-            codes.insert(code.clone(), Code { grant, redirect_uri: request.redirect_uri.clone(), code_challenge: request.code_challenge.clone(), expires: now + CODE_LIFETIME_SECS });
+            codes.insert(
+                code.clone(),
+                Code {
+                    grant,
+                    redirect_uri: request.redirect_uri.clone(),
+                    code_challenge: request.code_challenge.clone(),
+                    expires: now + CODE_LIFETIME_SECS,
+                },
+            );
         }
         code
     }
 
     /// The code's grant, once: a code is removed as it is presented, right or wrong.
-    pub(crate) fn redeem_code(&self, code: &str, client_id: &str, redirect_uri: &str, verifier: &str, now: i64) -> Result<Grant, GrantError> {
-        let found = self.codes.lock().unwrap_or_else(|e| e.into_inner()).remove(code);
+    pub(crate) fn redeem_code(
+        &self,
+        code: &str,
+        client_id: &str,
+        redirect_uri: &str,
+        verifier: &str,
+        now: i64,
+    ) -> Result<Grant, GrantError> {
+        let found = self
+            .codes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(code);
         let Some(found) = found.filter(|c| c.expires >= now) else {
             return Err(GrantError("invalid_grant", "unknown, used or expired code"));
         };
         if found.grant.client_id != client_id || found.redirect_uri != redirect_uri {
-            return Err(GrantError("invalid_grant", "the code was issued to another client or redirect_uri"));
+            return Err(GrantError(
+                "invalid_grant",
+                "the code was issued to another client or redirect_uri",
+            ));
         }
         if !pkce_matches(verifier, &found.code_challenge) {
             return Err(GrantError("invalid_grant", "PKCE verification failed"));
@@ -207,31 +260,59 @@ impl Grants {
     }
 
     /// A new refresh token in `family` (a new family at sign-in).
-    pub(crate) fn issue_refresh(&self, grant: Grant, family: Option<String>, expires: i64, now: i64) -> String {
+    pub(crate) fn issue_refresh(
+        &self,
+        grant: Grant,
+        family: Option<String>,
+        expires: i64,
+        now: i64,
+    ) -> String {
         let token = random_token();
         let mut all = self.refresh.lock().unwrap_or_else(|e| e.into_inner());
         all.retain(|_, r| r.expires >= now);
         if all.len() < MAX_ENTRIES {
             let family = family.unwrap_or_else(random_token);
-            all.insert(token.clone(), Refresh { grant, family, spent: false, expires });
+            all.insert(
+                token.clone(),
+                Refresh {
+                    grant,
+                    family,
+                    spent: false,
+                    expires,
+                },
+            );
         }
         token
     }
 
     /// Spends a refresh token: its grant and family, for the new one. A spent token presented
     /// again means it leaked: the whole family is revoked.
-    pub(crate) fn rotate(&self, token: &str, client_id: &str, now: i64) -> Result<(Grant, String, i64), GrantError> {
+    pub(crate) fn rotate(
+        &self,
+        token: &str,
+        client_id: &str,
+        now: i64,
+    ) -> Result<(Grant, String, i64), GrantError> {
         let mut all = self.refresh.lock().unwrap_or_else(|e| e.into_inner());
         let Some(found) = all.get_mut(token).filter(|r| r.expires >= now) else {
-            return Err(GrantError("invalid_grant", "unknown or expired refresh token"));
+            return Err(GrantError(
+                "invalid_grant",
+                "unknown or expired refresh token",
+            ));
         };
         if found.spent {
             let family = found.family.clone();
             all.retain(|_, r| r.family != family);
-            return Err(GrantError("invalid_grant", "refresh token reused: its family is revoked"));
+            return Err(GrantError(
+                "invalid_grant",
+                "refresh token reused: its family is revoked",
+            ));
         }
         if found.grant.client_id != client_id {
-            return Err(GrantError("invalid_grant", "the refresh token was issued to another client"));
+            return Err(GrantError(
+                "invalid_grant",
+                "the refresh token was issued to another client",
+            ));
         }
         found.spent = true;
         Ok((found.grant.clone(), found.family.clone(), found.expires))
@@ -239,7 +320,10 @@ impl Grants {
 
     /// Sign-out: every refresh token of this subject.
     pub(crate) fn revoke_subject(&self, email: &str) {
-        self.refresh.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, r| r.grant.identity.email != email);
+        self.refresh
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|_, r| r.grant.identity.email != email);
     }
 }
 
@@ -249,17 +333,36 @@ mod tests {
 
     #[test]
     fn pkce_s256_as_rfc_7636_appendix_b() {
-        assert!(pkce_matches("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
-        assert!(!pkce_matches("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXl", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
-        assert!(!pkce_matches("short", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+        assert!(pkce_matches(
+            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
+        assert!(!pkce_matches(
+            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXl",
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
+        assert!(!pkce_matches(
+            "short",
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
     }
 
     #[test]
     fn redirect_uris_stay_on_the_issuers_origin() {
         let o = "http://fr.localhost:8080";
         assert!(same_origin_url("http://fr.localhost:8080/callback", o));
-        assert!(same_origin_url("http://fr.localhost:8080/en/callback?x=1", o));
-        for bad in ["http://fr.localhost:8080.evil.test/callback", "http://fr.localhost:8080@evil.test/", "http://fr.localhost:8080//evil.test/", "http://fr.localhost:8080/\\evil.test", "https://evil.test/callback", "http://fr.localhost:8080"] {
+        assert!(same_origin_url(
+            "http://fr.localhost:8080/en/callback?x=1",
+            o
+        ));
+        for bad in [
+            "http://fr.localhost:8080.evil.test/callback",
+            "http://fr.localhost:8080@evil.test/",
+            "http://fr.localhost:8080//evil.test/",
+            "http://fr.localhost:8080/\\evil.test",
+            "https://evil.test/callback",
+            "http://fr.localhost:8080",
+        ] {
             assert!(!same_origin_url(bad, o), "{bad}");
         }
     }

@@ -114,7 +114,9 @@ impl DevIdentityProvider {
     /// `scheme://host[:port]` of the issuer: redirect URIs must be on it.
     pub fn origin(&self) -> String {
         let after_scheme = self.issuer.find("://").map_or(0, |i| i + 3);
-        let end = self.issuer[after_scheme..].find('/').map_or(self.issuer.len(), |i| after_scheme + i);
+        let end = self.issuer[after_scheme..]
+            .find('/')
+            .map_or(self.issuer.len(), |i| after_scheme + i);
         self.issuer[..end].to_owned()
     }
 
@@ -144,7 +146,13 @@ impl DevIdentityProvider {
 
     /// An ID token (OpenID Connect Core §2): for the client (`aud` and `azp` its id), with the
     /// request's nonce.
-    pub(crate) fn id_token(&self, identity: &Identity, auth_time: i64, nonce: Option<&str>, lifetime: Duration) -> anyhow::Result<String> {
+    pub(crate) fn id_token(
+        &self,
+        identity: &Identity,
+        auth_time: i64,
+        nonce: Option<&str>,
+        lifetime: Duration,
+    ) -> anyhow::Result<String> {
         let now = self.clock.now();
         let lifetime = i64::try_from(lifetime.as_secs()).unwrap_or(i64::MAX);
         let mut claims = json!({
@@ -159,7 +167,10 @@ impl DevIdentityProvider {
             "email": identity.email,
             "email_verified": true,
         });
-        for (claim, value) in [("given_name", &identity.given_name), ("family_name", &identity.family_name)] {
+        for (claim, value) in [
+            ("given_name", &identity.given_name),
+            ("family_name", &identity.family_name),
+        ] {
             if !value.is_empty() {
                 claims[claim] = json!(value);
             }

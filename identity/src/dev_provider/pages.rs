@@ -358,7 +358,11 @@ mod tests {
             prompt: None,
             lang: Lang::Nl,
         };
-        let context = PageContext { site: Site::Be, lang: Lang::Nl, request };
+        let context = PageContext {
+            site: Site::Be,
+            lang: Lang::Nl,
+            request,
+        };
         let html = form_page(FormKind::Login, &context, &FormValues::default(), None);
         assert!(html.contains("lang=\"nl-BE\""));
         assert!(html.contains("name=\"state\" value=\"s&quot;&gt;&lt;b&gt;\""));

@@ -21,7 +21,11 @@ pub struct LocaleIndex {
 }
 
 fn index<T>(items: &[T], key: impl Fn(&T) -> &str) -> HashMap<String, usize> {
-    items.iter().enumerate().map(|(i, item)| (key(item).to_string(), i)).collect()
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| (key(item).to_string(), i))
+        .collect()
 }
 
 impl LocaleIndex {
@@ -59,41 +63,74 @@ impl LocaleIndex {
         self.articles.get(slug).map(|&i| &self.content.articles[i])
     }
     pub fn experience_article(&self, slug: &str) -> Option<&ExperienceArticle> {
-        self.experience_articles.get(slug).map(|&i| &self.content.experience_articles[i])
+        self.experience_articles
+            .get(slug)
+            .map(|&i| &self.content.experience_articles[i])
     }
     pub fn offer(&self, slug: &str) -> Option<&Offer> {
         self.offers.get(slug).map(|&i| &self.content.offers[i])
     }
     pub fn experience(&self, slug: &str) -> Option<&Experience> {
-        self.experiences.get(slug).map(|&i| &self.content.experiences[i])
+        self.experiences
+            .get(slug)
+            .map(|&i| &self.content.experiences[i])
     }
     pub fn experience_group(&self, slug: &str) -> Option<&ExperienceGroup> {
-        self.groups.get(slug).map(|&i| &self.content.experience_groups[i])
+        self.groups
+            .get(slug)
+            .map(|&i| &self.content.experience_groups[i])
     }
     pub fn faq_by_id(&self, id: &str) -> Option<&FaqArticle> {
-        self.faq_by_id.get(id).map(|&i| &self.content.faq_articles[i])
+        self.faq_by_id
+            .get(id)
+            .map(|&i| &self.content.faq_articles[i])
     }
     pub fn faq_by_slug(&self, slug: &str) -> Option<&FaqArticle> {
-        self.faq_by_slug.get(slug).map(|&i| &self.content.faq_articles[i])
+        self.faq_by_slug
+            .get(slug)
+            .map(|&i| &self.content.faq_articles[i])
     }
     pub fn master_template(&self, slug: &str) -> Option<&MasterTemplate> {
-        self.masters.get(slug).map(|&i| &self.content.master_templates[i])
+        self.masters
+            .get(slug)
+            .map(|&i| &self.content.master_templates[i])
     }
 
     /// The slug of the item with this reference, whichever kind of item it is.
     pub fn slug_of(&self, kind: Translatable, reference: &str) -> Option<String> {
         let c = &self.content;
         match kind {
-            Translatable::Cinema => c.cinemas.iter().find(|x| x.cinema.vista_ref == reference).map(|x| x.cinema.slug.clone()),
-            Translatable::Show => c.shows.iter().find(|x| x.reference == reference).map(|x| x.slug.clone()),
+            Translatable::Cinema => c
+                .cinemas
+                .iter()
+                .find(|x| x.cinema.vista_ref == reference)
+                .map(|x| x.cinema.slug.clone()),
+            Translatable::Show => c
+                .shows
+                .iter()
+                .find(|x| x.reference == reference)
+                .map(|x| x.slug.clone()),
             Translatable::Article => c
                 .articles
                 .iter()
                 .find(|x| x.reference == reference)
                 .map(|x| x.slug.clone())
-                .or_else(|| c.experience_articles.iter().find(|x| x.article.reference == reference).map(|x| x.article.slug.clone())),
-            Translatable::Offer => c.offers.iter().find(|x| x.article.reference == reference).map(|x| x.article.slug.clone()),
-            Translatable::MasterTemplate => c.master_templates.iter().find(|x| x.reference == reference).map(|x| x.slug.clone()),
+                .or_else(|| {
+                    c.experience_articles
+                        .iter()
+                        .find(|x| x.article.reference == reference)
+                        .map(|x| x.article.slug.clone())
+                }),
+            Translatable::Offer => c
+                .offers
+                .iter()
+                .find(|x| x.article.reference == reference)
+                .map(|x| x.article.slug.clone()),
+            Translatable::MasterTemplate => c
+                .master_templates
+                .iter()
+                .find(|x| x.reference == reference)
+                .map(|x| x.slug.clone()),
         }
     }
 }

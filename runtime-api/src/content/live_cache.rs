@@ -48,13 +48,21 @@ impl LiveCache {
     /// The kept answer for `key` if still fresh at `now`.
     pub fn fresh(&self, key: &LiveKey, now: DateTime<Utc>) -> Option<LiveAnswer> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get(key).filter(|e| e.expires > now).map(|e| e.answer.clone())
+        entries
+            .get(key)
+            .filter(|e| e.expires > now)
+            .map(|e| e.answer.clone())
     }
 
     /// The kept answer for `key` if still fresh at `now`, else `compute`'s, kept. When an
     /// answer expires, the first request computes the next one while the others still get
     /// the expired one: a busy cinema-day is never computed by every waiting request at once.
-    pub fn get_or_compute(&self, key: LiveKey, now: DateTime<Utc>, compute: impl FnOnce() -> Bytes) -> LiveAnswer {
+    pub fn get_or_compute(
+        &self,
+        key: LiveKey,
+        now: DateTime<Utc>,
+        compute: impl FnOnce() -> Bytes,
+    ) -> LiveAnswer {
         {
             let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(entry) = entries.get_mut(&key) {
@@ -67,12 +75,22 @@ impl LiveCache {
         // Computed outside the lock. Only a key never seen may be computed by several
         // requests at once (at start), which costs less than making them all wait.
         let body = compute();
-        let answer = LiveAnswer { etag: crate::http::etag::tag_of(&body), body };
+        let answer = LiveAnswer {
+            etag: crate::http::etag::tag_of(&body),
+            body,
+        };
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
-        entries.insert(key, Entry { answer: answer.clone(), expires: now + Duration::seconds(TTL_SECONDS), refreshing: false });
+        entries.insert(
+            key,
+            Entry {
+                answer: answer.clone(),
+                expires: now + Duration::seconds(TTL_SECONDS),
+                refreshing: false,
+            },
+        );
         answer
     }
 }
@@ -83,15 +101,32 @@ mod tests {
     use chrono::TimeZone;
 
     fn key(slug: &str) -> LiveKey {
-        LiveKey { call: "cinema", site: site::Site::Fr, lang: site::Lang::Fr, slug: slug.into(), date: None, extra: String::new() }
+        LiveKey {
+            call: "cinema",
+            site: site::Site::Fr,
+            lang: site::Lang::Fr,
+            slug: slug.into(),
+            date: None,
+            extra: String::new(),
+        }
     }
 
     #[test]
     fn an_answer_is_kept_for_a_few_seconds_then_computed_again() {
         let cache = LiveCache::default();
-        let t0 = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid");
+        let t0 = Utc
+            .with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
+            .single()
+            .expect("valid");
         let mut computed = 0;
-        let mut ask = |at| cache.get_or_compute(key("a"), at, || { computed += 1; Bytes::from(format!("v{computed}")) }).body;
+        let mut ask = |at| {
+            cache
+                .get_or_compute(key("a"), at, || {
+                    computed += 1;
+                    Bytes::from(format!("v{computed}"))
+                })
+                .body
+        };
         assert_eq!(ask(t0), "v1");
         assert_eq!(ask(t0 + Duration::seconds(4)), "v1");
         assert_eq!(ask(t0 + Duration::seconds(5)), "v2");
@@ -100,7 +135,10 @@ mod tests {
     #[test]
     fn while_one_request_refreshes_an_expired_answer_the_others_get_the_old_one() {
         let cache = LiveCache::default();
-        let t0 = Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).single().expect("valid");
+        let t0 = Utc
+            .with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
+            .single()
+            .expect("valid");
         cache.get_or_compute(key("a"), t0, || Bytes::from("old"));
         let later = t0 + Duration::seconds(6);
         let during = cache.get_or_compute(key("a"), later, || {
@@ -110,6 +148,11 @@ mod tests {
             Bytes::from("new")
         });
         assert_eq!(during.body, "new");
-        assert_eq!(cache.get_or_compute(key("a"), later, || Bytes::from("x")).body, "new");
+        assert_eq!(
+            cache
+                .get_or_compute(key("a"), later, || Bytes::from("x"))
+                .body,
+            "new"
+        );
     }
 }

@@ -50,32 +50,63 @@ impl ContentStore {
             }
             sites.insert(
                 site,
-                SiteShowtimes { showtimes, by_cinema, by_show, gone_shows: site_content.gone_shows.into_iter().collect() },
+                SiteShowtimes {
+                    showtimes,
+                    by_cinema,
+                    by_show,
+                    gone_shows: site_content.gone_shows.into_iter().collect(),
+                },
             );
         }
-        ContentStore { settings: snapshot.settings, locales, sites }
+        ContentStore {
+            settings: snapshot.settings,
+            locales,
+            sites,
+        }
     }
 
     /// The content of a site in a language. Every (site, language) the snapshot checks for
     /// exists, so a missing one is a bug of the snapshot loader.
     pub fn locale(&self, site: Site, lang: Lang) -> &LocaleIndex {
-        self.locales.get(&(site, lang)).expect("snapshot checked: every site has every language")
+        self.locales
+            .get(&(site, lang))
+            .expect("snapshot checked: every site has every language")
     }
 
     pub fn site(&self, site: Site) -> &SiteShowtimes {
-        self.sites.get(&site).expect("snapshot checked: every site is present")
+        self.sites
+            .get(&site)
+            .expect("snapshot checked: every site is present")
     }
 
     /// A showtime as a visitor must see it now: live status, labelled version, booking URL.
-    pub fn present_showtime(&self, site: Site, locale: &LocaleIndex, showtime: &Showtime, now: DateTime<Utc>) -> Showtime {
+    pub fn present_showtime(
+        &self,
+        site: Site,
+        locale: &LocaleIndex,
+        showtime: &Showtime,
+        now: DateTime<Utc>,
+    ) -> Showtime {
         let mut s = showtime.clone();
         s.status = site::rules::effective_status(showtime, now);
-        if let Some(v) = locale.content.versions.iter().find(|v| v.slug == s.version.slug) {
+        if let Some(v) = locale
+            .content
+            .versions
+            .iter()
+            .find(|v| v.slug == s.version.slug)
+        {
             s.version.label = v.label.clone();
         }
         if s.booking_url.is_none() {
-            if let (Some(tunnel), Some(cinema)) = (&self.settings.tunnel_url, locale.cinema(&s.cinema)) {
-                s.booking_url = Some(format!("{tunnel}/{}/{}/{}", site.code(), cinema.cinema.vista_ref, s.id));
+            if let (Some(tunnel), Some(cinema)) =
+                (&self.settings.tunnel_url, locale.cinema(&s.cinema))
+            {
+                s.booking_url = Some(format!(
+                    "{tunnel}/{}/{}/{}",
+                    site.code(),
+                    cinema.cinema.vista_ref,
+                    s.id
+                ));
             }
         }
         s
@@ -84,10 +115,18 @@ impl ContentStore {
 
 impl SiteShowtimes {
     pub fn of_cinema(&self, slug: &str) -> impl Iterator<Item = &Showtime> {
-        self.by_cinema.get(slug).into_iter().flatten().map(|&i| &self.showtimes[i])
+        self.by_cinema
+            .get(slug)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.showtimes[i])
     }
 
     pub fn of_show(&self, slug: &str) -> impl Iterator<Item = &Showtime> {
-        self.by_show.get(slug).into_iter().flatten().map(|&i| &self.showtimes[i])
+        self.by_show
+            .get(slug)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.showtimes[i])
     }
 }

@@ -39,7 +39,11 @@ impl ContentStore {
                 None => {
                     shows.push(ScheduleShow {
                         show: showtime.show.clone(),
-                        data: if query.without_show_data { None } else { locale.show(&showtime.show).map(Show::summary) },
+                        data: if query.without_show_data {
+                            None
+                        } else {
+                            locale.show(&showtime.show).map(Show::summary)
+                        },
                         resume: ScheduleResume::default(),
                         showtimes: Vec::new(),
                     });
@@ -58,26 +62,49 @@ impl ContentStore {
             entry.showtimes.push(presented);
         }
         // The next bookable showtime in a highlighted experience is worth pointing out.
-        let highlighted_tags: Vec<&str> =
-            locale.content.tags.iter().filter(|t| t.highlighted).map(|t| t.slug.as_str()).collect();
+        let highlighted_tags: Vec<&str> = locale
+            .content
+            .tags
+            .iter()
+            .filter(|t| t.highlighted)
+            .map(|t| t.slug.as_str())
+            .collect();
         let highlighted_showtime = days
             .values()
             .flatten()
             .flat_map(|s| &s.showtimes)
-            .find(|s| s.status == ShowtimeStatus::Available && s.tags.iter().any(|t| highlighted_tags.contains(&t.as_str())))
+            .find(|s| {
+                s.status == ShowtimeStatus::Available
+                    && s.tags
+                        .iter()
+                        .any(|t| highlighted_tags.contains(&t.as_str()))
+            })
             .cloned();
         // Upsell: among the experiences on offer here, the one with the lowest non-zero order.
         let offered: Vec<Tag> = locale
             .content
             .tags
             .iter()
-            .filter(|t| days.values().flatten().any(|s| s.resume.tags.contains(&t.slug)))
+            .filter(|t| {
+                days.values()
+                    .flatten()
+                    .any(|s| s.resume.tags.contains(&t.slug))
+            })
             .cloned()
             .collect();
         let upsell_pushes = site::rules::upsell_tag(&offered)
-            .map(|tag| UpsellPush { tag: tag.slug.clone(), text: tag.upsell_text.clone(), backdrop: tag.upsell_backdrop.clone(), cta: None })
+            .map(|tag| UpsellPush {
+                tag: tag.slug.clone(),
+                text: tag.upsell_text.clone(),
+                backdrop: tag.upsell_backdrop.clone(),
+                cta: None,
+            })
             .into_iter()
             .collect();
-        Schedule { days, highlighted_showtime, upsell_pushes }
+        Schedule {
+            days,
+            highlighted_showtime,
+            upsell_pushes,
+        }
     }
 }

@@ -19,7 +19,9 @@ impl SignedIn {
         if self.claims.sub == id {
             Ok(())
         } else {
-            Err(ApiError::Forbidden("this token's client cannot act for another client".into()))
+            Err(ApiError::Forbidden(
+                "this token's client cannot act for another client".into(),
+            ))
         }
     }
 }
@@ -27,23 +29,52 @@ impl SignedIn {
 impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let token = match parts.headers.get(axum::http::header::AUTHORIZATION) {
-            None => return Err(ApiError::Unauthorized { code: "missing_token", message: "a bearer token is required".into() }),
-            Some(_) => identity::bearer_token(&parts.headers)
-                .ok_or_else(|| ApiError::Unauthorized { code: "invalid_token", message: "Invalid token specified: expected `Authorization: Bearer <token>`".into() })?,
+            None => {
+                return Err(ApiError::Unauthorized {
+                    code: "missing_token",
+                    message: "a bearer token is required".into(),
+                })
+            }
+            Some(_) => {
+                identity::bearer_token(&parts.headers).ok_or_else(|| ApiError::Unauthorized {
+                    code: "invalid_token",
+                    message: "Invalid token specified: expected `Authorization: Bearer <token>`"
+                        .into(),
+                })?
+            }
         };
-        let host = parts.headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-        let site = app.sites.resolve(host).ok_or_else(|| ApiError::UnknownSite(host.to_string()))?;
+        let host = parts
+            .headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        let site = app
+            .sites
+            .resolve(host)
+            .ok_or_else(|| ApiError::UnknownSite(host.to_string()))?;
         let provider = app.live()?.providers.site(site);
         let claims = provider.verify(token).await.map_err(|e| {
             if e.is_unavailable() {
                 ApiError::Unavailable(format!("the identity provider's keys are unavailable: {e}"))
             } else {
-                ApiError::Unauthorized { code: e.code(), message: format!("Invalid token specified: {e}") }
+                ApiError::Unauthorized {
+                    code: e.code(),
+                    message: format!("Invalid token specified: {e}"),
+                }
             }
         })?;
-        let client = app.live()?.clients.ensure(&app.live()?.store, &claims, || provider.userinfo(token, &claims.sub)).await?;
+        let client = app
+            .live()?
+            .clients
+            .ensure(&app.live()?.store, &claims, || {
+                provider.userinfo(token, &claims.sub)
+            })
+            .await?;
         Ok(SignedIn { claims, client })
     }
 }
@@ -58,12 +89,24 @@ pub struct KnownClients {
 impl KnownClients {
     /// `userinfo` asks the provider for the email and names when the token has no email
     /// (Auth0's and oidc-provider's access tokens carry none): once per client and process.
-    pub async fn ensure<F, Fut>(&self, store: &std::sync::Arc<dyn client_store::ClientStore>, claims: &VerifiedClaims, userinfo: F) -> Result<ClientRecord, ApiError>
+    pub async fn ensure<F, Fut>(
+        &self,
+        store: &std::sync::Arc<dyn client_store::ClientStore>,
+        claims: &VerifiedClaims,
+        userinfo: F,
+    ) -> Result<ClientRecord, ApiError>
     where
         F: FnOnce() -> Fut,
-        Fut: std::future::Future<Output = Result<crate::providers::UserInfo, crate::providers::ProviderError>>,
+        Fut: std::future::Future<
+            Output = Result<crate::providers::UserInfo, crate::providers::ProviderError>,
+        >,
     {
-        if let Some(known) = self.seen.lock().unwrap_or_else(|e| e.into_inner()).get(&claims.sub) {
+        if let Some(known) = self
+            .seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&claims.sub)
+        {
             if claims.email.as_deref().is_none_or(|e| e == known.email) {
                 return Ok(known.clone());
             }
@@ -82,7 +125,9 @@ impl KnownClients {
                     new.first_name = info.given_name.unwrap_or(new.first_name);
                     new.last_name = info.family_name.unwrap_or(new.last_name);
                 }
-                Err(error) => tracing::warn!(%error, "userinfo unavailable: the client record has no email yet"),
+                Err(error) => {
+                    tracing::warn!(%error, "userinfo unavailable: the client record has no email yet")
+                }
             }
         }
         let record = store

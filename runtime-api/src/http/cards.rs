@@ -19,21 +19,43 @@ pub const CAPTCHA_HEADER: &str = "x-captcha-response";
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("cards")
-        .get("/captcha/challenge", challenge, "A new ALTCHA challenge for the captcha widget (proof of work)")
-        .get("/voucher/{code}", voucher, "Checks a voucher (needs the X-Captcha-Response header)")
-        .get("/gift-card/{a}/{b}", gift_card, "A gift card's balance by number and PIN (needs the X-Captcha-Response header)")
+        .get(
+            "/captcha/challenge",
+            challenge,
+            "A new ALTCHA challenge for the captcha widget (proof of work)",
+        )
+        .get(
+            "/voucher/{code}",
+            voucher,
+            "Checks a voucher (needs the X-Captcha-Response header)",
+        )
+        .get(
+            "/gift-card/{a}/{b}",
+            gift_card,
+            "A gift card's balance by number and PIN (needs the X-Captcha-Response header)",
+        )
         // A card's answer (and a challenge) is one visitor's: no cache keeps it.
         .map_router(|r| r.layer(axum::middleware::map_response(private_no_store)))
 }
 
 async fn private_no_store(mut response: axum::response::Response) -> axum::response::Response {
-    response.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));
+    response.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("private, no-store"),
+    );
     response
 }
 
 /// A fresh challenge; 404 when the configured verifier has none (`dev`, `none`).
-async fn challenge(State(app): State<AppState>) -> ApiResult<Json<crate::captcha::AltchaChallenge>> {
-    app.live()?.captcha.challenge().map(Json).ok_or_else(|| ApiError::not_found("captcha challenge", "this server's captcha needs none".to_string()))
+async fn challenge(
+    State(app): State<AppState>,
+) -> ApiResult<Json<crate::captcha::AltchaChallenge>> {
+    app.live()?.captcha.challenge().map(Json).ok_or_else(|| {
+        ApiError::not_found(
+            "captcha challenge",
+            "this server's captcha needs none".to_string(),
+        )
+    })
 }
 
 /// The client's address, from the connection (absent when a test calls the router directly).
@@ -42,8 +64,16 @@ pub struct PeerAddress(pub Option<SocketAddr>);
 impl<S: Send + Sync> FromRequestParts<S> for PeerAddress {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(PeerAddress(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0)))
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(PeerAddress(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0),
+        ))
     }
 }
 
@@ -53,18 +83,42 @@ const NOT_FOUND: i32 = 1;
 const NOT_USABLE: i32 = 2;
 
 /// Captcha then rate limit: a request without a valid captcha does not spend the quota.
-async fn guard(app: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>, locale: Locale) -> ApiResult<()> {
-    let ip = peer.map(|p| p.ip().to_string()).unwrap_or_else(|| "unknown".into());
-    let response = headers.get(CAPTCHA_HEADER).and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or("");
+async fn guard(
+    app: &AppState,
+    headers: &HeaderMap,
+    peer: Option<SocketAddr>,
+    locale: Locale,
+) -> ApiResult<()> {
+    let ip = peer
+        .map(|p| p.ip().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let response = headers
+        .get(CAPTCHA_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .unwrap_or("");
     if response.is_empty() {
-        return Err(ApiError::Captcha(app.locales.text(locale.lang, "voucher.captcha")));
+        return Err(ApiError::Captcha(
+            app.locales.text(locale.lang, "voucher.captcha"),
+        ));
     }
     match app.live()?.captcha.verify(response, &ip).await {
         Ok(true) => {}
-        Ok(false) => return Err(ApiError::Captcha(app.locales.text(locale.lang, "voucher.captcha"))),
-        Err(e) => return Err(ApiError::Unavailable(format!("the captcha service failed: {e}"))),
+        Ok(false) => {
+            return Err(ApiError::Captcha(
+                app.locales.text(locale.lang, "voucher.captcha"),
+            ))
+        }
+        Err(e) => {
+            return Err(ApiError::Unavailable(format!(
+                "the captcha service failed: {e}"
+            )))
+        }
     }
-    app.live()?.card_limiter.check(&ip, std::time::Instant::now()).map_err(|retry_after| ApiError::TooManyRequests { retry_after })
+    app.live()?
+        .card_limiter
+        .check(&ip, std::time::Instant::now())
+        .map_err(|retry_after| ApiError::TooManyRequests { retry_after })
 }
 
 async fn voucher(
@@ -77,17 +131,35 @@ async fn voucher(
     guard(&app, &headers, peer, locale).await?;
     let code = code.trim().to_ascii_uppercase();
     if code.is_empty() || code.len() > 64 {
-        return Err(ApiError::BadRequest("a voucher code has 1 to 64 characters".into()));
+        return Err(ApiError::BadRequest(
+            "a voucher code has 1 to 64 characters".into(),
+        ));
     }
-    let found = app.live()?.store.voucher(locale.site.code(), &code).await.map_err(crate::http::client::store_error)?;
+    let found = app
+        .live()?
+        .store
+        .voucher(locale.site.code(), &code)
+        .await
+        .map_err(crate::http::client::store_error)?;
     let today = app.clock.now().date_naive();
-    let refused = |code| VoucherResult { result_code: code, card: None, message: Some(app.locales.text(locale.lang, "voucher.errorDefault")) };
+    let refused = |code| VoucherResult {
+        result_code: code,
+        card: None,
+        message: Some(app.locales.text(locale.lang, "voucher.errorDefault")),
+    };
     let answer = match found {
-        Some(v) if v.status == VoucherStatus::Valid && v.valid_until.is_none_or(|d| d >= today) => VoucherResult {
-            result_code: FOUND,
-            card: Some(VoucherCard { code: v.code, label: v.label, remaining_uses: None, expiry: v.valid_until }),
-            message: None,
-        },
+        Some(v) if v.status == VoucherStatus::Valid && v.valid_until.is_none_or(|d| d >= today) => {
+            VoucherResult {
+                result_code: FOUND,
+                card: Some(VoucherCard {
+                    code: v.code,
+                    label: v.label,
+                    remaining_uses: None,
+                    expiry: v.valid_until,
+                }),
+                message: None,
+            }
+        }
         Some(_) => refused(NOT_USABLE),
         None => refused(NOT_FOUND),
     };
@@ -103,19 +175,39 @@ async fn gift_card(
 ) -> ApiResult<Json<GiftCardResult>> {
     guard(&app, &headers, peer, locale).await?;
     if number.len() > 64 || pin.len() > 32 {
-        return Err(ApiError::BadRequest("a card number has at most 64 characters and a PIN 32".into()));
+        return Err(ApiError::BadRequest(
+            "a card number has at most 64 characters and a PIN 32".into(),
+        ));
     }
-    let found: Option<client_store::GiftCard> = app.live()?.store.gift_card(locale.site.code(), number.trim(), pin.trim()).await.map_err(crate::http::client::store_error)?;
+    let found: Option<client_store::GiftCard> = app
+        .live()?
+        .store
+        .gift_card(locale.site.code(), number.trim(), pin.trim())
+        .await
+        .map_err(crate::http::client::store_error)?;
     let today = app.clock.now().date_naive();
     // The answer never echoes the PIN.
     let answer = match found {
-        Some(card) if card.valid_until.is_some_and(|d| d < today) => GiftCardResult { result_code: NOT_USABLE, card: None, message: Some(app.locales.text(locale.lang, "giftCard.expired")) },
+        Some(card) if card.valid_until.is_some_and(|d| d < today) => GiftCardResult {
+            result_code: NOT_USABLE,
+            card: None,
+            message: Some(app.locales.text(locale.lang, "giftCard.expired")),
+        },
         Some(card) => GiftCardResult {
             result_code: FOUND,
-            card: Some(GiftCard { number: card.number, balance: card.balance_cents as f64 / 100.0, currency: card.currency, expiry: card.valid_until }),
+            card: Some(GiftCard {
+                number: card.number,
+                balance: card.balance_cents as f64 / 100.0,
+                currency: card.currency,
+                expiry: card.valid_until,
+            }),
             message: None,
         },
-        None => GiftCardResult { result_code: NOT_FOUND, card: None, message: Some(app.locales.text(locale.lang, "giftCard.notFound")) },
+        None => GiftCardResult {
+            result_code: NOT_FOUND,
+            card: None,
+            message: Some(app.locales.text(locale.lang, "giftCard.notFound")),
+        },
     };
     Ok(Json(answer))
 }

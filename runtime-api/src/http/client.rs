@@ -12,30 +12,72 @@ use axum::http::StatusCode;
 use axum::Json;
 use client_store::{ClientRecord, Emotion, ShowFeeling, StoreError};
 use serde::{Deserialize, Serialize};
-use site::content::{AccountCinema, AccountCinemasBody, AccountPayload, Client, ClientSubscriptions};
+use site::content::{
+    AccountCinema, AccountCinemasBody, AccountPayload, Client, ClientSubscriptions,
+};
 use site::Site;
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("client")
-        .get("/client/{id}", client, "The signed-in client (spec §3 Client)")
+        .get(
+            "/client/{id}",
+            client,
+            "The signed-in client (spec §3 Client)",
+        )
         .bearer()
-        .post("/client/{id}/cinema/{slug}", add_favourite, "Adds a favourite cinema, first in the list (409 with the limit when full)")
+        .post(
+            "/client/{id}/cinema/{slug}",
+            add_favourite,
+            "Adds a favourite cinema, first in the list (409 with the limit when full)",
+        )
         .bearer()
-        .delete("/client/{id}/cinema/{slug}", remove_favourite, "Removes a favourite cinema")
+        .delete(
+            "/client/{id}/cinema/{slug}",
+            remove_favourite,
+            "Removes a favourite cinema",
+        )
         .bearer()
-        .post("/client/{id}/shows", feelings, "The client's feelings for the listed shows (body {showSlugs})")
+        .post(
+            "/client/{id}/shows",
+            feelings,
+            "The client's feelings for the listed shows (body {showSlugs})",
+        )
         .bearer()
-        .post("/client/{id}/show/{slug}/intention", intention, "Sets (or with isDelete removes) the wish-list intention, default 2")
+        .post(
+            "/client/{id}/show/{slug}/intention",
+            intention,
+            "Sets (or with isDelete removes) the wish-list intention, default 2",
+        )
         .bearer()
-        .post("/client/{id}/show/{slug}/emotion", emotion, "Sets (or with isDelete removes) an emotion: disappointed, liked or loved")
+        .post(
+            "/client/{id}/show/{slug}/emotion",
+            emotion,
+            "Sets (or with isDelete removes) an emotion: disappointed, liked or loved",
+        )
         .bearer()
-        .get("/accounts/me", account, "The account payload of the signed-in client")
+        .get(
+            "/accounts/me",
+            account,
+            "The account payload of the signed-in client",
+        )
         .bearer()
-        .get("/accounts/me/cinemas", account_cinemas, "Favourite cinemas as references (codeCcs)")
+        .get(
+            "/accounts/me/cinemas",
+            account_cinemas,
+            "Favourite cinemas as references (codeCcs)",
+        )
         .bearer()
-        .patch("/accounts/me/cinemas", replace_account_cinemas, "Replaces the favourite cinemas (body {cinemas: [references]})")
+        .patch(
+            "/accounts/me/cinemas",
+            replace_account_cinemas,
+            "Replaces the favourite cinemas (body {cinemas: [references]})",
+        )
         .bearer()
-        .delete("/accounts/me/cinemas", remove_account_cinemas, "Removes favourite cinemas (body {cinemas: [references]})")
+        .delete(
+            "/accounts/me/cinemas",
+            remove_account_cinemas,
+            "Removes favourite cinemas (body {cinemas: [references]})",
+        )
         .bearer()
 }
 
@@ -55,12 +97,20 @@ pub fn store_error(error: StoreError) -> ApiError {
 
 /// The client of spec §3 for a site: favourites of that site, newsletter flag as §6 says.
 fn client_payload(site: Site, record: &ClientRecord, favourites: Vec<String>) -> Client {
-    let name = [record.first_name.as_str(), record.last_name.as_str()].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
+    let name = [record.first_name.as_str(), record.last_name.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
     Client {
         id: record.id.clone(),
         name,
         email: record.email.clone(),
-        avatar: record.photo_url.clone().filter(|p| site::rules::show_avatar(Some(p))),
+        avatar: record
+            .photo_url
+            .clone()
+            .filter(|p| site::rules::show_avatar(Some(p))),
         avatar_fallback: site::rules::avatar_initials(&record.first_name, &record.last_name),
         favorite_cinemas: favourites,
         registered: record.registered,
@@ -70,7 +120,10 @@ fn client_payload(site: Site, record: &ClientRecord, favourites: Vec<String>) ->
         mail_communication: record.mail_communication,
         loyalty_level: record.loyalty_level.clone(),
         cinepass_type: None,
-        subscriptions: ClientSubscriptions { newsletter: newsletter_flag(site, record), cinepass: false },
+        subscriptions: ClientSubscriptions {
+            newsletter: newsletter_flag(site, record),
+            cinepass: false,
+        },
         subscription: None,
     }
 }
@@ -80,9 +133,19 @@ fn newsletter_flag(site: Site, record: &ClientRecord) -> bool {
     site::rules::newsletter_flag(site, record.mail_communication, record.send_newsletter)
 }
 
-async fn client(State(app): State<AppState>, locale: Locale, who: SignedIn, Path(id): Path<String>) -> ApiResult<Json<Client>> {
+async fn client(
+    State(app): State<AppState>,
+    locale: Locale,
+    who: SignedIn,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Client>> {
     who.must_be(&id)?;
-    let favourites = app.live()?.store.favourites(&id, locale.site.code()).await.map_err(store_error)?;
+    let favourites = app
+        .live()?
+        .store
+        .favourites(&id, locale.site.code())
+        .await
+        .map_err(store_error)?;
     Ok(Json(client_payload(locale.site, &who.client, favourites)))
 }
 
@@ -101,18 +164,44 @@ fn known_cinema(app: &AppState, locale: Locale, slug: &str) -> ApiResult<()> {
     }
 }
 
-async fn add_favourite(State(app): State<AppState>, locale: Locale, who: SignedIn, Path((id, slug)): Path<(String, String)>) -> ApiResult<Json<Favourites>> {
+async fn add_favourite(
+    State(app): State<AppState>,
+    locale: Locale,
+    who: SignedIn,
+    Path((id, slug)): Path<(String, String)>,
+) -> ApiResult<Json<Favourites>> {
     who.must_be(&id)?;
     known_cinema(&app, locale, &slug)?;
     let limit = locale.site.favourite_limit();
-    let list = app.live()?.store.add_favourite(&id, locale.site.code(), &slug, limit).await.map_err(store_error)?;
-    Ok(Json(Favourites { favorite_cinemas: list, limit }))
+    let list = app
+        .live()?
+        .store
+        .add_favourite(&id, locale.site.code(), &slug, limit)
+        .await
+        .map_err(store_error)?;
+    Ok(Json(Favourites {
+        favorite_cinemas: list,
+        limit,
+    }))
 }
 
-async fn remove_favourite(State(app): State<AppState>, locale: Locale, who: SignedIn, Path((id, slug)): Path<(String, String)>) -> ApiResult<Json<Favourites>> {
+async fn remove_favourite(
+    State(app): State<AppState>,
+    locale: Locale,
+    who: SignedIn,
+    Path((id, slug)): Path<(String, String)>,
+) -> ApiResult<Json<Favourites>> {
     who.must_be(&id)?;
-    let list = app.live()?.store.remove_favourite(&id, locale.site.code(), &slug).await.map_err(store_error)?;
-    Ok(Json(Favourites { favorite_cinemas: list, limit: locale.site.favourite_limit() }))
+    let list = app
+        .live()?
+        .store
+        .remove_favourite(&id, locale.site.code(), &slug)
+        .await
+        .map_err(store_error)?;
+    Ok(Json(Favourites {
+        favorite_cinemas: list,
+        limit: locale.site.favourite_limit(),
+    }))
 }
 
 #[derive(Deserialize)]
@@ -121,14 +210,34 @@ struct ShowsBody {
     show_slugs: Vec<String>,
 }
 
-async fn feelings(State(app): State<AppState>, who: SignedIn, Path(id): Path<String>, Json(body): Json<ShowsBody>) -> ApiResult<Json<Vec<ShowFeeling>>> {
+async fn feelings(
+    State(app): State<AppState>,
+    who: SignedIn,
+    Path(id): Path<String>,
+    Json(body): Json<ShowsBody>,
+) -> ApiResult<Json<Vec<ShowFeeling>>> {
     who.must_be(&id)?;
-    Ok(Json(app.live()?.store.feelings(&id, &body.show_slugs).await.map_err(store_error)?))
+    Ok(Json(
+        app.live()?
+            .store
+            .feelings(&id, &body.show_slugs)
+            .await
+            .map_err(store_error)?,
+    ))
 }
 
 fn known_show(app: &AppState, locale: Locale, slug: &str) -> ApiResult<()> {
-    if app.content.site(locale.site).gone_shows.iter().any(|s| s == slug) {
-        return Err(ApiError::Gone { kind: "show", slug: slug.to_string() });
+    if app
+        .content
+        .site(locale.site)
+        .gone_shows
+        .iter()
+        .any(|s| s == slug)
+    {
+        return Err(ApiError::Gone {
+            kind: "show",
+            slug: slug.to_string(),
+        });
     }
     match app.content.locale(locale.site, locale.lang).show(slug) {
         Some(_) => Ok(()),
@@ -154,11 +263,21 @@ async fn intention(
     who.must_be(&id)?;
     known_show(&app, locale, &slug)?;
     let body = body.map(|Json(b)| b).unwrap_or_default();
-    let value = if body.is_delete { None } else { Some(body.intention.unwrap_or(2)) };
+    let value = if body.is_delete {
+        None
+    } else {
+        Some(body.intention.unwrap_or(2))
+    };
     if value.is_some_and(|v| !(0..=10).contains(&v)) {
-        return Err(ApiError::BadRequest("intention must be between 0 and 10".into()));
+        return Err(ApiError::BadRequest(
+            "intention must be between 0 and 10".into(),
+        ));
     }
-    app.live()?.store.set_intention(&id, &slug, value).await.map_err(store_error)?;
+    app.live()?
+        .store
+        .set_intention(&id, &slug, value)
+        .await
+        .map_err(store_error)?;
     feeling_of(&app, &id, slug).await
 }
 
@@ -182,16 +301,35 @@ async fn emotion(
     let value = if body.is_delete {
         None
     } else {
-        let text = body.emotion.ok_or_else(|| ApiError::BadRequest("emotion is required unless isDelete is true".into()))?;
-        Some(text.parse::<Emotion>().map_err(|_| ApiError::BadRequest(format!("emotion {text:?} is not one of disappointed, liked, loved")))?)
+        let text = body.emotion.ok_or_else(|| {
+            ApiError::BadRequest("emotion is required unless isDelete is true".into())
+        })?;
+        Some(text.parse::<Emotion>().map_err(|_| {
+            ApiError::BadRequest(format!(
+                "emotion {text:?} is not one of disappointed, liked, loved"
+            ))
+        })?)
     };
-    app.live()?.store.set_emotion(&id, &slug, value).await.map_err(store_error)?;
+    app.live()?
+        .store
+        .set_emotion(&id, &slug, value)
+        .await
+        .map_err(store_error)?;
     feeling_of(&app, &id, slug).await
 }
 
 async fn feeling_of(app: &AppState, id: &str, slug: String) -> ApiResult<Json<ShowFeeling>> {
-    let found = app.live()?.store.feelings(id, std::slice::from_ref(&slug)).await.map_err(store_error)?;
-    Ok(Json(found.into_iter().next().unwrap_or(ShowFeeling { slug, intention: None, emotion: None })))
+    let found = app
+        .live()?
+        .store
+        .feelings(id, std::slice::from_ref(&slug))
+        .await
+        .map_err(store_error)?;
+    Ok(Json(found.into_iter().next().unwrap_or(ShowFeeling {
+        slug,
+        intention: None,
+        emotion: None,
+    })))
 }
 
 async fn account(locale: Locale, who: SignedIn) -> Json<AccountPayload> {
@@ -216,21 +354,42 @@ async fn account(locale: Locale, who: SignedIn) -> Json<AccountPayload> {
 }
 
 /// Favourites as cinema references (spec §7: items carry codeCcs).
-async fn account_cinemas(State(app): State<AppState>, locale: Locale, who: SignedIn) -> ApiResult<Json<Vec<AccountCinema>>> {
-    let slugs = app.live()?.store.favourites(&who.client.id, locale.site.code()).await.map_err(store_error)?;
+async fn account_cinemas(
+    State(app): State<AppState>,
+    locale: Locale,
+    who: SignedIn,
+) -> ApiResult<Json<Vec<AccountCinema>>> {
+    let slugs = app
+        .live()?
+        .store
+        .favourites(&who.client.id, locale.site.code())
+        .await
+        .map_err(store_error)?;
     Ok(Json(references(&app, locale, &slugs)))
 }
 
 fn references(app: &AppState, locale: Locale, slugs: &[String]) -> Vec<AccountCinema> {
     let index = app.content.locale(locale.site, locale.lang);
-    slugs.iter().filter_map(|s| index.cinema(s)).map(|c| AccountCinema { code_ccs: c.cinema.vista_ref.clone() }).collect()
+    slugs
+        .iter()
+        .filter_map(|s| index.cinema(s))
+        .map(|c| AccountCinema {
+            code_ccs: c.cinema.vista_ref.clone(),
+        })
+        .collect()
 }
 
 /// Cinema references → slugs of the language in use; an unknown reference is a 404.
 fn slugs_of(app: &AppState, locale: Locale, refs: &[String]) -> ApiResult<Vec<String>> {
     let cinemas = &app.content.locale(locale.site, locale.lang).content.cinemas;
     refs.iter()
-        .map(|r| cinemas.iter().find(|c| &c.cinema.vista_ref == r).map(|c| c.cinema.slug.clone()).ok_or_else(|| ApiError::not_found("cinema", r.clone())))
+        .map(|r| {
+            cinemas
+                .iter()
+                .find(|c| &c.cinema.vista_ref == r)
+                .map(|c| c.cinema.slug.clone())
+                .ok_or_else(|| ApiError::not_found("cinema", r.clone()))
+        })
         .collect()
 }
 
@@ -241,7 +400,17 @@ async fn replace_account_cinemas(
     Json(body): Json<AccountCinemasBody>,
 ) -> ApiResult<Json<Vec<AccountCinema>>> {
     let slugs = slugs_of(&app, locale, &body.cinemas)?;
-    let list = app.live()?.store.replace_favourites(&who.client.id, locale.site.code(), &slugs, locale.site.favourite_limit()).await.map_err(store_error)?;
+    let list = app
+        .live()?
+        .store
+        .replace_favourites(
+            &who.client.id,
+            locale.site.code(),
+            &slugs,
+            locale.site.favourite_limit(),
+        )
+        .await
+        .map_err(store_error)?;
     Ok(Json(references(&app, locale, &list)))
 }
 
@@ -252,6 +421,11 @@ async fn remove_account_cinemas(
     Json(body): Json<AccountCinemasBody>,
 ) -> ApiResult<(StatusCode, Json<Vec<AccountCinema>>)> {
     let slugs = slugs_of(&app, locale, &body.cinemas)?;
-    let list = app.live()?.store.remove_favourites(&who.client.id, locale.site.code(), &slugs).await.map_err(store_error)?;
+    let list = app
+        .live()?
+        .store
+        .remove_favourites(&who.client.id, locale.site.code(), &slugs)
+        .await
+        .map_err(store_error)?;
     Ok((StatusCode::OK, Json(references(&app, locale, &list))))
 }

@@ -30,33 +30,74 @@ pub struct ApiRouter {
 
 impl ApiRouter {
     pub fn new(tag: &'static str) -> ApiRouter {
-        ApiRouter { router: Router::new(), operations: Vec::new(), tag }
+        ApiRouter {
+            router: Router::new(),
+            operations: Vec::new(),
+            tag,
+        }
     }
 
-    fn add(mut self, method: &'static str, path: &'static str, route: MethodRouter<AppState>, summary: &'static str) -> Self {
+    fn add(
+        mut self,
+        method: &'static str,
+        path: &'static str,
+        route: MethodRouter<AppState>,
+        summary: &'static str,
+    ) -> Self {
         self.router = self.router.route(path, route);
-        self.operations.push(Operation { method, path, summary, tag: self.tag, query: &[], bearer: false, body: false, localized: true });
+        self.operations.push(Operation {
+            method,
+            path,
+            summary,
+            tag: self.tag,
+            query: &[],
+            bearer: false,
+            body: false,
+            localized: true,
+        });
         self
     }
 
-    pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H, summary: &'static str) -> Self {
+    pub fn get<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &'static str,
+        handler: H,
+        summary: &'static str,
+    ) -> Self {
         self.add("get", path, get(handler), summary)
     }
 
-    pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H, summary: &'static str) -> Self {
+    pub fn post<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &'static str,
+        handler: H,
+        summary: &'static str,
+    ) -> Self {
         self.add("post", path, post(handler), summary).with_body()
     }
 
-    pub fn patch<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H, summary: &'static str) -> Self {
+    pub fn patch<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &'static str,
+        handler: H,
+        summary: &'static str,
+    ) -> Self {
         self.add("patch", path, patch(handler), summary).with_body()
     }
 
-    pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, handler: H, summary: &'static str) -> Self {
+    pub fn delete<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &'static str,
+        handler: H,
+        summary: &'static str,
+    ) -> Self {
         self.add("delete", path, delete(handler), summary)
     }
 
     fn last(&mut self) -> &mut Operation {
-        self.operations.last_mut().expect("a route was added before describing it")
+        self.operations
+            .last_mut()
+            .expect("a route was added before describing it")
     }
 
     /// Query parameters the last route reads (besides `language`).
@@ -137,7 +178,8 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
             operation["security"] = json!([{"bearer": []}]);
         }
         if op.body {
-            operation["requestBody"] = json!({"required": false, "content": {"application/json": {}}});
+            operation["requestBody"] =
+                json!({"required": false, "content": {"application/json": {}}});
         }
         let entry = paths.entry(path).or_insert_with(|| json!({}));
         entry[op.method] = operation;
@@ -155,5 +197,7 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
 }
 
 fn path_params(path: &str) -> Vec<&str> {
-    path.split('/').filter_map(|part| part.strip_prefix('{')?.strip_suffix('}')).collect()
+    path.split('/')
+        .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
+        .collect()
 }

@@ -52,7 +52,10 @@ struct ErrorBody<'a> {
 
 impl ApiError {
     pub fn not_found(kind: &'static str, slug: impl Into<String>) -> Self {
-        ApiError::NotFound { kind, slug: slug.into() }
+        ApiError::NotFound {
+            kind,
+            slug: slug.into(),
+        }
     }
 
     fn status_and_code(&self) -> (StatusCode, &'static str) {
@@ -64,7 +67,9 @@ impl ApiError {
             ApiError::Unauthorized { code, .. } => (StatusCode::UNAUTHORIZED, code),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             ApiError::LimitReached { .. } => (StatusCode::CONFLICT, "limit_reached"),
-            ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            ApiError::TooManyRequests { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_requests")
+            }
             ApiError::Captcha(_) => (StatusCode::BAD_REQUEST, "captcha_invalid"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
@@ -82,14 +87,24 @@ impl IntoResponse for ApiError {
             ApiError::LimitReached { limit } => Some(*limit),
             _ => None,
         };
-        let body = ErrorBody { error: code, message: self.to_string(), limit };
+        let body = ErrorBody {
+            error: code,
+            message: self.to_string(),
+            limit,
+        };
         let mut response = (status, Json(body)).into_response();
         match &self {
             ApiError::Unauthorized { .. } => {
-                response.headers_mut().insert(axum::http::header::WWW_AUTHENTICATE, axum::http::HeaderValue::from_static("Bearer"));
+                response.headers_mut().insert(
+                    axum::http::header::WWW_AUTHENTICATE,
+                    axum::http::HeaderValue::from_static("Bearer"),
+                );
             }
             ApiError::TooManyRequests { retry_after } => {
-                response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(*retry_after));
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(*retry_after),
+                );
             }
             _ => {}
         }
@@ -114,7 +129,9 @@ pub async fn as_json_error(response: Response) -> Response {
         return response;
     }
     let (parts, body) = response.into_parts();
-    let text = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .unwrap_or_default();
     let message = String::from_utf8_lossy(&text).trim().to_string();
     let code = match status {
         StatusCode::NOT_FOUND => "not_found",
@@ -126,8 +143,20 @@ pub async fn as_json_error(response: Response) -> Response {
         s if s.is_server_error() => "internal",
         _ => "bad_request",
     };
-    let message = if message.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { message };
-    let mut response = (status, Json(ErrorBody { error: code, message, limit: None })).into_response();
+    let message = if message.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        message
+    };
+    let mut response = (
+        status,
+        Json(ErrorBody {
+            error: code,
+            message,
+            limit: None,
+        }),
+    )
+        .into_response();
     for (name, value) in parts.headers.iter() {
         if name == axum::http::header::ALLOW {
             response.headers_mut().insert(name.clone(), value.clone());

@@ -18,7 +18,11 @@ const DEFAULT_CACHE_CONTROL: &str = "public, max-age=60";
 /// The end of every API answer (called by `observe`, one middleware for all, since each layer
 /// costs per request): error bodies as JSON (`error::as_json_error`), then ETag and
 /// If-None-Match.
-pub async fn finish_api_answer(is_get: bool, if_none_match: Option<HeaderValue>, response: Response) -> Response {
+pub async fn finish_api_answer(
+    is_get: bool,
+    if_none_match: Option<HeaderValue>,
+    response: Response,
+) -> Response {
     if response.status() != StatusCode::OK {
         return crate::http::error::as_json_error(response).await;
     }
@@ -37,7 +41,11 @@ async fn tag(is_get: bool, if_none_match: Option<HeaderValue>, response: Respons
         return response;
     }
     // A handler that keeps its answers (the live cache) sets their tag itself.
-    if let Some(tag) = response.headers().get(header::ETAG).and_then(|t| t.to_str().ok()) {
+    if let Some(tag) = response
+        .headers()
+        .get(header::ETAG)
+        .and_then(|t| t.to_str().ok())
+    {
         if if_none_match.as_ref().is_some_and(|v| matches_etag(v, tag)) {
             let (parts, _) = response.into_parts();
             return not_modified(&parts);
@@ -67,7 +75,8 @@ async fn tag(is_get: bool, if_none_match: Option<HeaderValue>, response: Respons
 
 /// The tag of a body, as every answer carries it.
 pub fn tag_of(bytes: &[u8]) -> HeaderValue {
-    HeaderValue::from_str(&format!("\"{:032x}\"", xxh3_128(bytes))).expect("hex is a valid header value")
+    HeaderValue::from_str(&format!("\"{:032x}\"", xxh3_128(bytes)))
+        .expect("hex is a valid header value")
 }
 
 fn not_modified(parts: &axum::http::response::Parts) -> Response {
@@ -83,7 +92,9 @@ fn not_modified(parts: &axum::http::response::Parts) -> Response {
 
 /// If-None-Match holds a list of tags (possibly weak, `W/"…"`) or `*`.
 fn matches_etag(header: &HeaderValue, tag: &str) -> bool {
-    let Ok(list) = header.to_str() else { return false };
+    let Ok(list) = header.to_str() else {
+        return false;
+    };
     list.split(',').map(str::trim).any(|candidate| {
         candidate == "*" || candidate.strip_prefix("W/").unwrap_or(candidate) == tag
     })
@@ -97,7 +108,10 @@ mod tests {
     fn if_none_match_lists_and_weak_tags_match() {
         let tag = "\"abc\"";
         assert!(matches_etag(&HeaderValue::from_static("\"abc\""), tag));
-        assert!(matches_etag(&HeaderValue::from_static("\"x\", W/\"abc\""), tag));
+        assert!(matches_etag(
+            &HeaderValue::from_static("\"x\", W/\"abc\""),
+            tag
+        ));
         assert!(matches_etag(&HeaderValue::from_static("*"), tag));
         assert!(!matches_etag(&HeaderValue::from_static("\"abd\""), tag));
         assert!(!matches_etag(&HeaderValue::from_static(""), tag));

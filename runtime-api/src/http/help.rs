@@ -23,7 +23,11 @@ pub const CHAT_CLOSES: NaiveTime = NaiveTime::from_hms_opt(21, 0, 0).expect("a v
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("help")
-        .get("/help/chat", chat, "Whether the help centre's chat has an advisor now: {available}")
+        .get(
+            "/help/chat",
+            chat,
+            "Whether the help centre's chat has an advisor now: {available}",
+        )
         .unlocalized()
 }
 
@@ -34,12 +38,17 @@ struct ChatAvailability {
 
 async fn chat(State(app): State<AppState>, SiteOnly(site): SiteOnly) -> Json<ChatAvailability> {
     let configured = site::rules::agent_chat(&app.content.settings).is_some();
-    Json(ChatAvailability { available: configured && within_hours(site, app.clock.now()) })
+    Json(ChatAvailability {
+        available: configured && within_hours(site, app.clock.now()),
+    })
 }
 
 /// Whether `now` falls within the customer-service hours of `site`'s time zone.
 pub fn within_hours(site: Site, now: DateTime<Utc>) -> bool {
-    let zone: chrono_tz::Tz = site.time_zone().parse().expect("sites name valid time zones");
+    let zone: chrono_tz::Tz = site
+        .time_zone()
+        .parse()
+        .expect("sites name valid time zones");
     let local = now.with_timezone(&zone).time();
     (CHAT_OPENS..CHAT_CLOSES).contains(&local)
 }
@@ -50,7 +59,9 @@ mod tests {
     use chrono::TimeZone;
 
     fn at(h: u32, m: u32) -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 22, h, m, 0).single().expect("valid instant")
+        Utc.with_ymd_and_hms(2026, 11, 22, h, m, 0)
+            .single()
+            .expect("valid instant")
     }
 
     #[test]

@@ -14,7 +14,10 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/assets/i18n/{file}", get(translations))
 }
 
-async fn translations(State(app): State<AppState>, Path(file): Path<String>) -> ApiResult<impl IntoResponse> {
+async fn translations(
+    State(app): State<AppState>,
+    Path(file): Path<String>,
+) -> ApiResult<impl IntoResponse> {
     let code = file
         .strip_suffix(".json")
         .ok_or_else(|| ApiError::BadRequest(format!("expected {{language}}.json, got {file:?}")))?;

@@ -19,7 +19,10 @@ impl SiteResolver {
     /// `domains` are the production host names (e.g. `www.example.fr` → fr). `{code}.localhost`
     /// always resolves, so local preview and tests need no configuration.
     pub fn new(domains: impl IntoIterator<Item = (String, Site)>) -> Self {
-        let domains = domains.into_iter().map(|(host, site)| (host.to_ascii_lowercase(), site)).collect();
+        let domains = domains
+            .into_iter()
+            .map(|(host, site)| (host.to_ascii_lowercase(), site))
+            .collect();
         SiteResolver { domains }
     }
 
@@ -27,7 +30,11 @@ impl SiteResolver {
         let host = host.trim().to_ascii_lowercase();
         // Drop the port, but keep IPv6 literals intact (they never name a site anyway).
         let name = match host.rsplit_once(':') {
-            Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) && !name.contains(':') => name,
+            Some((name, port))
+                if port.chars().all(|c| c.is_ascii_digit()) && !name.contains(':') =>
+            {
+                name
+            }
             _ => host.as_str(),
         };
         if let Some(site) = self.domains.get(name) {
@@ -55,13 +62,17 @@ fn site_of(parts: &Parts, resolver: &SiteResolver) -> Result<Site, ApiError> {
         .and_then(|h| h.to_str().ok())
         .or_else(|| parts.uri.host())
         .unwrap_or("");
-    resolver.resolve(host).ok_or_else(|| ApiError::UnknownSite(host.to_string()))
+    resolver
+        .resolve(host)
+        .ok_or_else(|| ApiError::UnknownSite(host.to_string()))
 }
 
 /// Reads `language` from the query string without failing on other parameters.
 fn language_param(parts: &Parts) -> Option<String> {
     let query = parts.uri.query()?;
-    form_pairs(query).find(|(k, _)| k == "language").map(|(_, v)| v)
+    form_pairs(query)
+        .find(|(k, _)| k == "language")
+        .map(|(_, v)| v)
 }
 
 /// Decodes `a=b&c=d` pairs (percent-decoding, `+` as space).
@@ -110,13 +121,15 @@ where
         let site = site_of(parts, &app.sites)?;
         let lang = match language_param(parts) {
             None => site.default_language(),
-            Some(code) => Lang::from_code(&code).filter(|l| site.supports(*l)).ok_or_else(|| {
-                let offered: Vec<_> = site.languages().iter().map(|l| l.code()).collect();
-                ApiError::BadRequest(format!(
-                    "language {code:?} is not offered on the {site} site (offered: {})",
-                    offered.join(", ")
-                ))
-            })?,
+            Some(code) => Lang::from_code(&code)
+                .filter(|l| site.supports(*l))
+                .ok_or_else(|| {
+                    let offered: Vec<_> = site.languages().iter().map(|l| l.code()).collect();
+                    ApiError::BadRequest(format!(
+                        "language {code:?} is not offered on the {site} site (offered: {})",
+                        offered.join(", ")
+                    ))
+                })?,
         };
         Ok(Locale { site, lang })
     }

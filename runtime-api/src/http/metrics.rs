@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Upper bounds of the latency histogram, in seconds.
-const BUCKETS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5];
+const BUCKETS: [f64; 10] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5,
+];
 const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OTHER"];
 const CLASSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 /// Label of requests no route matched (preview pages, unknown API calls).
@@ -39,13 +41,23 @@ impl Metrics {
         list.sort();
         list.dedup();
         list.push(OTHER_ROUTE.to_string());
-        let index = list.iter().enumerate().map(|(i, r)| (r.clone(), i)).collect();
+        let index = list
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.clone(), i))
+            .collect();
         let rows = list.iter().map(|_| Row::default()).collect();
-        Metrics { routes: list, index, rows }
+        Metrics {
+            routes: list,
+            index,
+            rows,
+        }
     }
 
     pub fn row_of(&self, route: Option<&str>) -> usize {
-        route.and_then(|r| self.index.get(r).copied()).unwrap_or(self.routes.len() - 1)
+        route
+            .and_then(|r| self.index.get(r).copied())
+            .unwrap_or(self.routes.len() - 1)
     }
 
     pub fn record_at(&self, row: usize, method: &Method, status: u16, seconds: f64) {
@@ -99,9 +111,19 @@ impl Metrics {
                 cumulative += bucket.load(Relaxed);
                 let _ = writeln!(out, "api_request_duration_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {cumulative}");
             }
-            let _ = writeln!(out, "api_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {count}");
-            let _ = writeln!(out, "api_request_duration_seconds_sum{{route=\"{route}\"}} {}", row.sum_micros.load(Relaxed) as f64 / 1e6);
-            let _ = writeln!(out, "api_request_duration_seconds_count{{route=\"{route}\"}} {count}");
+            let _ = writeln!(
+                out,
+                "api_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {count}"
+            );
+            let _ = writeln!(
+                out,
+                "api_request_duration_seconds_sum{{route=\"{route}\"}} {}",
+                row.sum_micros.load(Relaxed) as f64 / 1e6
+            );
+            let _ = writeln!(
+                out,
+                "api_request_duration_seconds_count{{route=\"{route}\"}} {count}"
+            );
         }
         out
     }
@@ -109,11 +131,21 @@ impl Metrics {
 
 /// Label values escape backslash, quote and newline.
 fn label(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
 }
 
 pub async fn expose(State(metrics): State<Arc<Metrics>>) -> Response {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], metrics.render()).into_response()
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        metrics.render(),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -128,11 +160,37 @@ mod tests {
         m.record("/api/cinemas", &Method::GET, 404, 0.001);
         m.record("/somewhere/else", &Method::GET, 404, 0.001);
         let text = m.render();
-        assert!(text.contains("api_requests_total{route=\"/api/cinemas\",method=\"GET\",status=\"2xx\"} 2"), "{text}");
-        assert!(text.contains("api_requests_total{route=\"/api/cinemas\",method=\"GET\",status=\"4xx\"} 1"), "{text}");
-        assert!(text.contains("api_requests_total{route=\"(other)\",method=\"GET\",status=\"4xx\"} 1"), "{text}");
-        assert!(text.contains("api_request_duration_seconds_bucket{route=\"/api/cinemas\",le=\"0.0005\"} 1"), "{text}");
-        assert!(text.contains("api_request_duration_seconds_bucket{route=\"/api/cinemas\",le=\"0.025\"} 3"), "{text}");
-        assert!(text.contains("api_request_duration_seconds_count{route=\"/api/cinemas\"} 3"), "{text}");
+        assert!(
+            text.contains(
+                "api_requests_total{route=\"/api/cinemas\",method=\"GET\",status=\"2xx\"} 2"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "api_requests_total{route=\"/api/cinemas\",method=\"GET\",status=\"4xx\"} 1"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("api_requests_total{route=\"(other)\",method=\"GET\",status=\"4xx\"} 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "api_request_duration_seconds_bucket{route=\"/api/cinemas\",le=\"0.0005\"} 1"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "api_request_duration_seconds_bucket{route=\"/api/cinemas\",le=\"0.025\"} 3"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("api_request_duration_seconds_count{route=\"/api/cinemas\"} 3"),
+            "{text}"
+        );
     }
 }

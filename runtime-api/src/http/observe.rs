@@ -6,8 +6,8 @@
 use crate::http::metrics::Metrics;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
-use axum::response::IntoResponse;
 use axum::middleware::Next;
+use axum::response::IntoResponse;
 use axum::response::Response;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,19 +27,35 @@ pub struct Observer {
 
 impl Observer {
     pub fn new(metrics: Arc<Metrics>, origins: Vec<HeaderValue>) -> Observer {
-        let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0) ^ u128::from(std::process::id());
-        Observer { metrics, origins, prefix: format!("{:08x}", ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32), next: AtomicU64::new(0) }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+            ^ u128::from(std::process::id());
+        Observer {
+            metrics,
+            origins,
+            prefix: format!(
+                "{:08x}",
+                ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32
+            ),
+            next: AtomicU64::new(0),
+        }
     }
 
     fn new_id(&self) -> HeaderValue {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{}-{n:x}", self.prefix)).expect("hex is a valid header value")
+        HeaderValue::from_str(&format!("{}-{n:x}", self.prefix))
+            .expect("hex is a valid header value")
     }
 }
 
 /// Ids from callers are kept only when short and printable.
 fn caller_id(value: &HeaderValue) -> bool {
-    value.len() <= 128 && value.to_str().is_ok_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_graphic()))
+    value.len() <= 128
+        && value
+            .to_str()
+            .is_ok_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_graphic()))
 }
 
 /// CORS for the allowed origins only, here rather than in a separate layer (one less per
@@ -54,23 +70,51 @@ fn preflight(origin: HeaderValue) -> Response {
     let mut response = StatusCode::NO_CONTENT.into_response();
     let h = response.headers_mut();
     h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-    h.insert(header::ACCESS_CONTROL_ALLOW_CREDENTIALS, HeaderValue::from_static("true"));
-    h.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static("GET, POST, PATCH, DELETE"));
-    h.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, HeaderValue::from_static("authorization, content-type, x-captcha-response"));
-    h.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
-    h.insert(header::VARY, HeaderValue::from_static("origin, access-control-request-method, access-control-request-headers"));
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
+        HeaderValue::from_static("true"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static("GET, POST, PATCH, DELETE"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_static("authorization, content-type, x-captcha-response"),
+    );
+    h.insert(
+        header::ACCESS_CONTROL_MAX_AGE,
+        HeaderValue::from_static("600"),
+    );
+    h.insert(
+        header::VARY,
+        HeaderValue::from_static(
+            "origin, access-control-request-method, access-control-request-headers",
+        ),
+    );
     response
 }
 
-pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request, next: Next) -> Response {
+pub async fn observe(
+    State(observer): State<Arc<Observer>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let started = Instant::now();
     let origin = allowed_origin(&observer, &request);
     if let Some(origin) = &origin {
-        if request.method() == axum::http::Method::OPTIONS && request.headers().contains_key(header::ACCESS_CONTROL_REQUEST_METHOD) {
+        if request.method() == axum::http::Method::OPTIONS
+            && request
+                .headers()
+                .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD)
+        {
             return preflight(origin.clone());
         }
     }
-    let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str);
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(MatchedPath::as_str);
     let row = observer.metrics.row_of(route);
     let id = match request.headers().get(&REQUEST_ID) {
         Some(v) if caller_id(v) => v.clone(),
@@ -83,7 +127,13 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
     let method = request.method().clone();
     // API answers get JSON errors and ETags here too (see `etag::finish_api_answer`).
     let api = request.uri().path().starts_with("/api/").then(|| {
-        (method == axum::http::Method::GET || method == axum::http::Method::HEAD, request.headers().get(axum::http::header::IF_NONE_MATCH).cloned())
+        (
+            method == axum::http::Method::GET || method == axum::http::Method::HEAD,
+            request
+                .headers()
+                .get(axum::http::header::IF_NONE_MATCH)
+                .cloned(),
+        )
     });
     // An answer to a request with credentials is the client's own: no cache may keep it, and
     // a browser must not serve it again after the client changed it.
@@ -91,24 +141,41 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
     let mut response = if tracing::enabled!(tracing::Level::INFO) {
         let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or("-"), method = %method, path = %loggable_path(request.uri().path()));
         let response = next.run(request).instrument(span.clone()).await;
-        span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_us = started.elapsed().as_micros() as u64, "answered"));
+        span.in_scope(|| {
+            tracing::info!(
+                status = response.status().as_u16(),
+                latency_us = started.elapsed().as_micros() as u64,
+                "answered"
+            )
+        });
         response
     } else {
         next.run(request).await
     };
     if let Some((is_get, if_none_match)) = api {
         if personal {
-            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+            response.headers_mut().insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("private, no-store"),
+            );
         }
         response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
     }
-    observer.metrics.record_at(row, &method, response.status().as_u16(), started.elapsed().as_secs_f64());
+    observer.metrics.record_at(
+        row,
+        &method,
+        response.status().as_u16(),
+        started.elapsed().as_secs_f64(),
+    );
     let headers = response.headers_mut();
     headers.insert(REQUEST_ID, id);
     headers.append(header::VARY, HeaderValue::from_static("origin"));
     if let Some(origin) = origin {
         headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        headers.insert(header::ACCESS_CONTROL_ALLOW_CREDENTIALS, HeaderValue::from_static("true"));
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
+            HeaderValue::from_static("true"),
+        );
     }
     response
 }
@@ -116,7 +183,10 @@ pub async fn observe(State(observer): State<Arc<Observer>>, mut request: Request
 /// The path as logs may keep it: card numbers, PINs and voucher codes travel in the paths of
 /// the card calls (spec §7) and never reach a log line.
 pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
-    for (prefix, shape) in [("/api/voucher/", "/api/voucher/{code}"), ("/api/gift-card/", "/api/gift-card/{a}/{b}")] {
+    for (prefix, shape) in [
+        ("/api/voucher/", "/api/voucher/{code}"),
+        ("/api/gift-card/", "/api/gift-card/{a}/{b}"),
+    ] {
         if path.starts_with(prefix) {
             return std::borrow::Cow::Borrowed(shape);
         }

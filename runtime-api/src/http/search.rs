@@ -28,20 +28,36 @@ struct SearchParams {
     scope: Option<String>,
 }
 
-async fn search(State(app): State<AppState>, locale: Locale, Query(p): Query<SearchParams>) -> ApiResult<Response> {
+async fn search(
+    State(app): State<AppState>,
+    locale: Locale,
+    Query(p): Query<SearchParams>,
+) -> ApiResult<Response> {
     let kind = match p.kind.as_deref().filter(|k| !k.is_empty()) {
         None => None,
         Some(k) => Some(
             serde_json::from_value::<SearchResultType>(serde_json::Value::String(k.to_string()))
-                .map_err(|_| ApiError::BadRequest(format!("type {k:?} is not one of show, cinema, offer, news, faq")))?,
+                .map_err(|_| {
+                    ApiError::BadRequest(format!(
+                        "type {k:?} is not one of show, cinema, offer, news, faq"
+                    ))
+                })?,
         ),
     };
     let faq_only = match p.scope.as_deref() {
         None | Some("") | Some("site") => false,
         Some("faq") => true,
-        Some(other) => return Err(ApiError::BadRequest(format!("scope {other:?} is not faq or site"))),
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "scope {other:?} is not faq or site"
+            )))
+        }
     };
-    let request = search::SearchRequest { q: p.q.clone(), kind, faq_only };
+    let request = search::SearchRequest {
+        q: p.q.clone(),
+        kind,
+        faq_only,
+    };
     let key = LiveKey {
         call: "search",
         site: locale.site,
@@ -51,12 +67,15 @@ async fn search(State(app): State<AppState>, locale: Locale, Query(p): Query<Sea
         extra: format!("{:?}|{faq_only}", kind),
     };
     live_cached_result(&app, key, || {
-        app.live()?.search.search(locale.site, locale.lang, &request).map_err(|e| {
-            if e.is_bad_request() {
-                ApiError::BadRequest(e.to_string())
-            } else {
-                ApiError::Internal(anyhow::anyhow!(e))
-            }
-        })
+        app.live()?
+            .search
+            .search(locale.site, locale.lang, &request)
+            .map_err(|e| {
+                if e.is_bad_request() {
+                    ApiError::BadRequest(e.to_string())
+                } else {
+                    ApiError::Internal(anyhow::anyhow!(e))
+                }
+            })
     })
 }

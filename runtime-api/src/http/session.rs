@@ -12,12 +12,20 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use site::content::AuthEndpoints;
-use site::routes::{Params, PageKind};
+use site::routes::{PageKind, Params};
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("session")
-        .get("/webview", webview, "The site's OpenID provider for the sign-in frame: endpoints, client id, callback page")
-        .post("/logout", logout, "Ends the session (clears the session cookie)")
+        .get(
+            "/webview",
+            webview,
+            "The site's OpenID provider for the sign-in frame: endpoints, client id, callback page",
+        )
+        .post(
+            "/logout",
+            logout,
+            "Ends the session (clears the session cookie)",
+        )
         .unlocalized()
 }
 
@@ -25,16 +33,42 @@ async fn webview(State(app): State<AppState>, locale: Locale) -> ApiResult<Respo
     let live = app.live()?;
     let callback = live
         .routes
-        .path(PageKind::Callback, locale.site, locale.lang, &Params::new(), false)
-        .ok_or_else(|| ApiError::not_found("sign-in return page", format!("{}/{}", locale.site.code(), locale.lang.code())))?;
-    let provider = live.providers.site(locale.site).for_islands(callback).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
-    let answer = AuthEndpoints { url_login: provider.authorization_endpoint.clone(), url_signup: provider.authorization_endpoint.clone(), provider };
+        .path(
+            PageKind::Callback,
+            locale.site,
+            locale.lang,
+            &Params::new(),
+            false,
+        )
+        .ok_or_else(|| {
+            ApiError::not_found(
+                "sign-in return page",
+                format!("{}/{}", locale.site.code(), locale.lang.code()),
+            )
+        })?;
+    let provider = live
+        .providers
+        .site(locale.site)
+        .for_islands(callback)
+        .await
+        .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let answer = AuthEndpoints {
+        url_login: provider.authorization_endpoint.clone(),
+        url_signup: provider.authorization_endpoint.clone(),
+        provider,
+    };
     let mut response = Json(answer).into_response();
     // A change of provider must reach browsers soon; an hour of reuse saves nothing worth it.
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=300"),
+    );
     Ok(response)
 }
 
 async fn logout() -> impl IntoResponse {
-    (StatusCode::NO_CONTENT, [(header::SET_COOKIE, identity::logout_cookie())])
+    (
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, identity::logout_cookie())],
+    )
 }

@@ -322,7 +322,10 @@ pub struct LiveFixture {
 impl LiveFixture {
     /// The dev identity provider of a site (every site uses it in the default configuration).
     pub fn dev(&self, site: Site) -> &identity::DevIdentityProvider {
-        self.live.providers.dev(site).expect("the dev identity provider is on by default")
+        self.live
+            .providers
+            .dev(site)
+            .expect("the dev identity provider is on by default")
     }
 }
 
@@ -332,34 +335,69 @@ pub const CARD_LOOKUPS_PER_MINUTE: u32 = 5;
 pub static LIVE: LazyLock<LiveFixture> = LazyLock::new(build_live);
 
 fn build_live() -> LiveFixture {
-    let data_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("runtime-api-live-{}", std::process::id()));
+    let data_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("runtime-api-live-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data_dir);
     // The dev captcha (a fixed answer): these tests are about the calls; ALTCHA has its own.
-    let captcha = runtime_api::config::CaptchaConfig { verifier: "dev".into(), ..Default::default() };
-    let config = runtime_api::config::Config { data_dir, card_lookups_per_minute: CARD_LOOKUPS_PER_MINUTE, captcha, ..Default::default() };
+    let captcha = runtime_api::config::CaptchaConfig {
+        verifier: "dev".into(),
+        ..Default::default()
+    };
+    let config = runtime_api::config::Config {
+        data_dir,
+        card_lookups_per_minute: CARD_LOOKUPS_PER_MINUTE,
+        captcha,
+        ..Default::default()
+    };
     let brand = Brand::from_json(BRAND_JSON).expect("config/brand.json parses");
     let snapshot = snapshot().clone();
     // Started on a runtime of its own, on its own thread (tests already run inside one), and
     // kept for the whole test process: the store's connections live on it.
-    let (for_start, brand_for_start, config_for_start) = (snapshot.clone(), brand.clone(), config.clone());
+    let (for_start, brand_for_start, config_for_start) =
+        (snapshot.clone(), brand.clone(), config.clone());
     let live = std::thread::spawn(move || {
         let runtime: &'static tokio::runtime::Runtime = Box::leak(Box::new(
-            tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("a runtime"),
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .expect("a runtime"),
         ));
-        runtime.block_on(runtime_api::app::Live::start(&config_for_start, &for_start, &brand_for_start))
+        runtime.block_on(runtime_api::app::Live::start(
+            &config_for_start,
+            &for_start,
+            &brand_for_start,
+        ))
     })
     .join()
     .expect("the start thread")
     .expect("live services start");
     let live = std::sync::Arc::new(live);
     let locales = Locales::load(Path::new(LOCALES_DIR)).expect("locales load");
-    let state = AppState::new(snapshot, brand, locales, FIXTURE.out.clone(), PathBuf::from("media"), Clock::Fixed(now())).with_live(live.clone());
-    LiveFixture { router: app(state), live }
+    let state = AppState::new(
+        snapshot,
+        brand,
+        locales,
+        FIXTURE.out.clone(),
+        PathBuf::from("media"),
+        Clock::Fixed(now()),
+    )
+    .with_live(live.clone());
+    LiveFixture {
+        router: app(state),
+        live,
+    }
 }
 
 /// A bearer token of the dev identity provider for `email` on `site`, valid an hour.
 pub fn token(site: Site, email: &str) -> String {
-    LIVE.dev(site).issue_token(site, email, "Camille", "Durand", std::time::Duration::from_secs(3600))
+    LIVE.dev(site).issue_token(
+        site,
+        email,
+        "Camille",
+        "Durand",
+        std::time::Duration::from_secs(3600),
+    )
 }
 
 pub fn client_id(email: &str) -> String {
@@ -367,15 +405,36 @@ pub fn client_id(email: &str) -> String {
 }
 
 pub async fn send_live(request: Request<Body>) -> Reply {
-    let what = format!("{} {} (Host {:?})", request.method(), request.uri(), request.headers().get(header::HOST));
-    let response = LIVE.router.clone().oneshot(request).await.expect("the router is infallible");
+    let what = format!(
+        "{} {} (Host {:?})",
+        request.method(),
+        request.uri(),
+        request.headers().get(header::HOST)
+    );
+    let response = LIVE
+        .router
+        .clone()
+        .oneshot(request)
+        .await
+        .expect("the router is infallible");
     let (parts, body) = response.into_parts();
     let body = to_bytes(body, MAX_TEST_BODY).await.expect("readable body");
-    Reply { status: parts.status, headers: parts.headers, body, what }
+    Reply {
+        status: parts.status,
+        headers: parts.headers,
+        body,
+        what,
+    }
 }
 
 /// A live call with an optional bearer token and JSON body.
-pub async fn call(method: Method, host: &str, uri: &str, bearer: Option<&str>, body: Option<Value>) -> Reply {
+pub async fn call(
+    method: Method,
+    host: &str,
+    uri: &str,
+    bearer: Option<&str>,
+    body: Option<Value>,
+) -> Reply {
     let auth = bearer.map(|t| format!("Bearer {t}"));
     let mut headers: Vec<(&str, &str)> = Vec::new();
     if let Some(a) = auth.as_deref() {
@@ -384,6 +443,8 @@ pub async fn call(method: Method, host: &str, uri: &str, bearer: Option<&str>, b
     if body.is_some() {
         headers.push(("content-type", "application/json"));
     }
-    let body = body.map(|b| Body::from(b.to_string())).unwrap_or_else(Body::empty);
+    let body = body
+        .map(|b| Body::from(b.to_string()))
+        .unwrap_or_else(Body::empty);
     send_live(request(method, host, uri, &headers, body)).await
 }

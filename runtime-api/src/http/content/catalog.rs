@@ -6,8 +6,8 @@
 use super::places::{parse_date, DateQuery};
 use super::{found, live, locale_of, schedule_answer, translations};
 use crate::app::AppState;
-use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
+use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
@@ -45,13 +45,27 @@ pub fn router() -> ApiRouter {
 
 async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {
     let gone = &app.content.site(locale.site).gone_shows;
-    Json(locale_of(&app, locale).content.shows.iter().filter(|s| !gone.contains(&s.slug)).map(Show::summary).collect())
+    Json(
+        locale_of(&app, locale)
+            .content
+            .shows
+            .iter()
+            .filter(|s| !gone.contains(&s.slug))
+            .map(Show::summary)
+            .collect(),
+    )
 }
 
 /// Our addition to spec §7: slugs of shows taken down for good, so the generator can answer
 /// 410 for their old addresses.
 async fn gone_shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<String>> {
-    let mut gone: Vec<String> = app.content.site(locale.site).gone_shows.iter().cloned().collect();
+    let mut gone: Vec<String> = app
+        .content
+        .site(locale.site)
+        .gone_shows
+        .iter()
+        .cloned()
+        .collect();
     gone.sort();
     Json(gone)
 }
@@ -59,27 +73,56 @@ async fn gone_shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<Str
 /// A show that is gone answers 410 (spec §8), an unknown one 404.
 fn live_show<'a>(app: &'a AppState, locale: Locale, slug: &str) -> ApiResult<&'a Show> {
     if app.content.site(locale.site).gone_shows.contains(slug) {
-        return Err(ApiError::Gone { kind: "show", slug: slug.to_string() });
+        return Err(ApiError::Gone {
+            kind: "show",
+            slug: slug.to_string(),
+        });
     }
     found(locale_of(app, locale).show(slug), "show", slug)
 }
 
-async fn show(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Show>> {
+async fn show(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Show>> {
     Ok(Json(live_show(&app, locale, &slug)?.clone()))
 }
 
-async fn show_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+async fn show_translate(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Translations>> {
     let show = live_show(&app, locale, &slug)?;
-    Ok(Json(translations(&app, locale, Translatable::Show, &show.reference)))
+    Ok(Json(translations(
+        &app,
+        locale,
+        Translatable::Show,
+        &show.reference,
+    )))
 }
 
-async fn show_cinemas(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Response> {
+async fn show_cinemas(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Response> {
     live_show(&app, locale, &slug)?;
     let index = locale_of(&app, locale);
-    let mut slugs: Vec<&str> = app.content.site(locale.site).of_show(&slug).map(|s| s.cinema.as_str()).collect();
+    let mut slugs: Vec<&str> = app
+        .content
+        .site(locale.site)
+        .of_show(&slug)
+        .map(|s| s.cinema.as_str())
+        .collect();
     slugs.sort_unstable();
     slugs.dedup();
-    let cinemas: Vec<Cinema> = slugs.into_iter().filter_map(|c| index.cinema(c)).map(|c| c.cinema.clone()).collect();
+    let cinemas: Vec<Cinema> = slugs
+        .into_iter()
+        .filter_map(|c| index.cinema(c))
+        .map(|c| c.cinema.clone())
+        .collect();
     Ok(live(cinemas))
 }
 
@@ -107,7 +150,15 @@ async fn show_showtimes(
 /// answers 410, so it is not linked from here.
 async fn vod(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowVod>> {
     let gone = &app.content.site(locale.site).gone_shows;
-    Json(locale_of(&app, locale).content.vod.iter().filter(|v| !gone.contains(&v.slug)).cloned().collect())
+    Json(
+        locale_of(&app, locale)
+            .content
+            .vod
+            .iter()
+            .filter(|v| !gone.contains(&v.slug))
+            .cloned()
+            .collect(),
+    )
 }
 
 async fn tags(State(app): State<AppState>, locale: Locale) -> Json<Vec<Tag>> {
@@ -122,18 +173,37 @@ async fn events(State(app): State<AppState>, locale: Locale) -> Json<EventsPage>
     let content = &locale_of(&app, locale).content;
     let gone = &app.content.site(locale.site).gone_shows;
     Json(EventsPage {
-        seasons: content.seasons.iter().filter(|s| s.season.active).map(|s| s.season.clone()).collect(),
-        shows: content.shows.iter().filter(|s| !s.is_movie && !gone.contains(&s.slug)).map(Show::summary).collect(),
+        seasons: content
+            .seasons
+            .iter()
+            .filter(|s| s.season.active)
+            .map(|s| s.season.clone())
+            .collect(),
+        shows: content
+            .shows
+            .iter()
+            .filter(|s| !s.is_movie && !gone.contains(&s.slug))
+            .map(Show::summary)
+            .collect(),
     })
 }
 
 fn season_show_slugs<'a>(app: &'a AppState, locale: Locale, season: &SeasonDetail) -> &'a [String] {
-    locale_of(app, locale).content.season_shows.get(&season.season.reference).map(Vec::as_slice).unwrap_or(&[])
+    locale_of(app, locale)
+        .content
+        .season_shows
+        .get(&season.season.reference)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
 }
 
 /// A season or special event with its showtimes per cinema and show. One that moved carries
 /// `redirectSlug` (spec §2 season guard) and no showtimes.
-async fn event(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Response> {
+async fn event(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Response> {
     let index = locale_of(&app, locale);
     let mut season = found(index.season(&slug), "event", &slug)?.clone();
     if season.season.redirect_slug.is_none() {
@@ -143,7 +213,12 @@ async fn event(State(app): State<AppState>, locale: Locale, Path(slug): Path<Str
         for show in season_show_slugs(&app, locale, &season) {
             for s in site.of_show(show) {
                 let presented = app.content.present_showtime(locale.site, index, s, now);
-                by_cinema.entry(s.cinema.clone()).or_default().entry(show.clone()).or_default().push(presented);
+                by_cinema
+                    .entry(s.cinema.clone())
+                    .or_default()
+                    .entry(show.clone())
+                    .or_default()
+                    .push(presented);
             }
         }
         season.showtimes = by_cinema;
@@ -151,18 +226,39 @@ async fn event(State(app): State<AppState>, locale: Locale, Path(slug): Path<Str
     Ok(live(season))
 }
 
-async fn event_shows(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Vec<ShowSummary>>> {
+async fn event_shows(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Vec<ShowSummary>>> {
     let index = locale_of(&app, locale);
     let season = found(index.season(&slug), "event", &slug)?;
-    Ok(Json(season_show_slugs(&app, locale, season).iter().filter_map(|s| index.show(s)).map(Show::summary).collect()))
+    Ok(Json(
+        season_show_slugs(&app, locale, season)
+            .iter()
+            .filter_map(|s| index.show(s))
+            .map(Show::summary)
+            .collect(),
+    ))
 }
 
 async fn experiences(State(app): State<AppState>, locale: Locale) -> Json<Vec<Experience>> {
     Json(locale_of(&app, locale).content.experiences.clone())
 }
 
-async fn experience(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Experience>> {
-    Ok(Json(found(locale_of(&app, locale).experience(&slug), "experience", &slug)?.clone()))
+async fn experience(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Experience>> {
+    Ok(Json(
+        found(
+            locale_of(&app, locale).experience(&slug),
+            "experience",
+            &slug,
+        )?
+        .clone(),
+    ))
 }
 
 /// Schedule of the showtimes in an experience's halls, across the site's cinemas.
@@ -176,7 +272,21 @@ async fn experience_shows(
     let experience = found(index.experience(&slug), "experience", &slug)?;
     let tag = experience.tag.clone().unwrap_or_else(|| slug.clone());
     let query = q.schedule()?;
-    Ok(schedule_answer(&app, locale, "experience", &slug, "", &query, || app.content.site(locale.site).showtimes.iter().filter(|s| s.tags.contains(&tag))))
+    Ok(schedule_answer(
+        &app,
+        locale,
+        "experience",
+        &slug,
+        "",
+        &query,
+        || {
+            app.content
+                .site(locale.site)
+                .showtimes
+                .iter()
+                .filter(|s| s.tags.contains(&tag))
+        },
+    ))
 }
 
 /// A show's schedule across the site's cinemas (or one, with `?cinema=`), one day or all.
@@ -190,11 +300,26 @@ async fn show_schedule(
     if let Some(cinema) = q.cinema.as_deref() {
         found(locale_of(&app, locale).cinema(cinema), "cinema", cinema)?;
     }
-    let query = DateQuery { date: q.date.clone(), embed: q.embed }.schedule()?;
+    let query = DateQuery {
+        date: q.date.clone(),
+        embed: q.embed,
+    }
+    .schedule()?;
     let cinema = q.cinema.as_deref();
-    Ok(schedule_answer(&app, locale, "show", &slug, cinema.unwrap_or(""), &query, || {
-        app.content.site(locale.site).of_show(&slug).filter(move |s| cinema.is_none_or(|c| s.cinema == c))
-    }))
+    Ok(schedule_answer(
+        &app,
+        locale,
+        "show",
+        &slug,
+        cinema.unwrap_or(""),
+        &query,
+        || {
+            app.content
+                .site(locale.site)
+                .of_show(&slug)
+                .filter(move |s| cinema.is_none_or(|c| s.cinema == c))
+        },
+    ))
 }
 
 #[derive(serde::Deserialize)]
@@ -214,18 +339,44 @@ async fn event_schedule(
     let season = found(locale_of(&app, locale).season(&slug), "event", &slug)?;
     let query = q.schedule()?;
     let site = app.content.site(locale.site);
-    Ok(schedule_answer(&app, locale, "event", &slug, "", &query, || season_show_slugs(&app, locale, season).iter().flat_map(|show| site.of_show(show))))
+    Ok(schedule_answer(
+        &app,
+        locale,
+        "event",
+        &slug,
+        "",
+        &query,
+        || {
+            season_show_slugs(&app, locale, season)
+                .iter()
+                .flat_map(|show| site.of_show(show))
+        },
+    ))
 }
 
 async fn technologies(State(app): State<AppState>, locale: Locale) -> Json<Vec<Technology>> {
     Json(locale_of(&app, locale).content.technologies.clone())
 }
 
-async fn experience_group(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<ExperienceGroup>> {
-    Ok(Json(found(locale_of(&app, locale).experience_group(&slug), "experience group", &slug)?.clone()))
+async fn experience_group(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<ExperienceGroup>> {
+    Ok(Json(
+        found(
+            locale_of(&app, locale).experience_group(&slug),
+            "experience group",
+            &slug,
+        )?
+        .clone(),
+    ))
 }
 
 /// Our addition to spec §7 (which has no listing call): every experience group.
-async fn experience_groups(State(app): State<AppState>, locale: Locale) -> Json<Vec<ExperienceGroup>> {
+async fn experience_groups(
+    State(app): State<AppState>,
+    locale: Locale,
+) -> Json<Vec<ExperienceGroup>> {
     Json(locale_of(&app, locale).content.experience_groups.clone())
 }

@@ -3,9 +3,9 @@
 
 use super::{found, locale_of, schedule_answer, translations};
 use crate::app::AppState;
-use crate::http::doc::ApiRouter;
 use crate::content::index::Translatable;
 use crate::content::ScheduleQuery;
+use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
@@ -24,11 +24,23 @@ pub fn router() -> ApiRouter {
     ApiRouter::new("places")
         .get("/cinemas", cinemas, "Cinemas of the site")
         .get("/cinema/{slug}", cinema, "A cinema in detail")
-        .get("/cinema/{slug}/shows", cinema_shows, "A cinema's schedule (all days, or one with ?date)")
+        .get(
+            "/cinema/{slug}/shows",
+            cinema_shows,
+            "A cinema's schedule (all days, or one with ?date)",
+        )
         .query(&["date", "embed"])
-        .get("/cinema/{slug}/translate", cinema_translate, "The cinema's slug in every language")
+        .get(
+            "/cinema/{slug}/translate",
+            cinema_translate,
+            "The cinema's slug in every language",
+        )
         .get("/cities", cities, "Cities with cinemas")
-.get("/city/{slug}/shows", city_shows, "Schedule of a city's cinemas (all days, or one with ?date)")
+        .get(
+            "/city/{slug}/shows",
+            city_shows,
+            "Schedule of a city's cinemas (all days, or one with ?date)",
+        )
         .query(&["date", "embed"])
         .get("/city/{slug}", city, "A city with its cinemas")
         .get("/zone", zones, "Zones")
@@ -36,14 +48,25 @@ pub fn router() -> ApiRouter {
 }
 
 async fn cinemas(State(app): State<AppState>, locale: Locale) -> Json<Vec<Cinema>> {
-    Json(locale_of(&app, locale).content.cinemas.iter().map(|c| c.cinema.clone()).collect())
+    Json(
+        locale_of(&app, locale)
+            .content
+            .cinemas
+            .iter()
+            .map(|c| c.cinema.clone())
+            .collect(),
+    )
 }
 
 fn position(c: &Cinema) -> Option<(f64, f64)> {
     c.gps_position.map(|p| (p.x, p.y))
 }
 
-async fn cinema(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<CinemaDetail>> {
+async fn cinema(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<CinemaDetail>> {
     let index = locale_of(&app, locale);
     let mut detail = found(index.cinema(&slug), "cinema", &slug)?.clone();
     if let Some(here) = position(&detail.cinema) {
@@ -67,8 +90,13 @@ async fn cinema(State(app): State<AppState>, locale: Locale, Path(slug): Path<St
             .collect();
         let mut cities: Vec<CityLink> = Vec::new();
         for (_, c) in &others {
-            if c.cinema.city_slug != detail.cinema.city_slug && !cities.iter().any(|x| x.slug == c.cinema.city_slug) {
-                cities.push(CityLink { slug: c.cinema.city_slug.clone(), name: c.cinema.city.clone() });
+            if c.cinema.city_slug != detail.cinema.city_slug
+                && !cities.iter().any(|x| x.slug == c.cinema.city_slug)
+            {
+                cities.push(CityLink {
+                    slug: c.cinema.city_slug.clone(),
+                    name: c.cinema.city.clone(),
+                });
             }
             if cities.len() == NEARBY_CITIES {
                 break;
@@ -104,7 +132,10 @@ pub struct DateQuery {
 
 impl DateQuery {
     pub fn schedule(&self) -> ApiResult<ScheduleQuery> {
-        Ok(ScheduleQuery { date: parse_date(self.date.as_deref())?, without_show_data: self.embed == Some(false) })
+        Ok(ScheduleQuery {
+            date: parse_date(self.date.as_deref())?,
+            without_show_data: self.embed == Some(false),
+        })
     }
 }
 
@@ -126,7 +157,15 @@ async fn cinema_shows(
     let index = locale_of(&app, locale);
     found(index.cinema(&slug), "cinema", &slug)?;
     let query = q.schedule()?;
-    Ok(schedule_answer(&app, locale, "cinema", &slug, "", &query, || app.content.site(locale.site).of_cinema(&slug)))
+    Ok(schedule_answer(
+        &app,
+        locale,
+        "cinema",
+        &slug,
+        "",
+        &query,
+        || app.content.site(locale.site).of_cinema(&slug),
+    ))
 }
 
 /// Schedule of every cinema of a city, one day or all: days → shows → showtimes (each
@@ -141,37 +180,88 @@ async fn city_shows(
     found(index.city(&slug), "city", &slug)?;
     let query = q.schedule()?;
     let site = app.content.site(locale.site);
-    Ok(schedule_answer(&app, locale, "city", &slug, "", &query, || {
-        index.content.cinemas.iter().filter(|c| c.cinema.city_slug == slug).flat_map(|c| site.of_cinema(&c.cinema.slug))
-    }))
+    Ok(schedule_answer(
+        &app,
+        locale,
+        "city",
+        &slug,
+        "",
+        &query,
+        || {
+            index
+                .content
+                .cinemas
+                .iter()
+                .filter(|c| c.cinema.city_slug == slug)
+                .flat_map(|c| site.of_cinema(&c.cinema.slug))
+        },
+    ))
 }
 
-async fn cinema_translate(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<Translations>> {
+async fn cinema_translate(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Translations>> {
     let cinema = found(locale_of(&app, locale).cinema(&slug), "cinema", &slug)?;
-    Ok(Json(translations(&app, locale, Translatable::Cinema, &cinema.cinema.vista_ref)))
+    Ok(Json(translations(
+        &app,
+        locale,
+        Translatable::Cinema,
+        &cinema.cinema.vista_ref,
+    )))
 }
 
 async fn cities(State(app): State<AppState>, locale: Locale) -> Json<Vec<City>> {
-    Json(locale_of(&app, locale).content.cities.iter().map(|c| c.city.clone()).collect())
+    Json(
+        locale_of(&app, locale)
+            .content
+            .cities
+            .iter()
+            .map(|c| c.city.clone())
+            .collect(),
+    )
 }
 
-async fn city(State(app): State<AppState>, locale: Locale, Path(slug): Path<String>) -> ApiResult<Json<CityDetail>> {
+async fn city(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<CityDetail>> {
     let index = locale_of(&app, locale);
     let mut detail = found(index.city(&slug), "city", &slug)?.clone();
-    detail.cinemas = index.content.cinemas.iter().filter(|c| c.cinema.city_slug == slug).map(|c| c.cinema.clone()).collect();
+    detail.cinemas = index
+        .content
+        .cinemas
+        .iter()
+        .filter(|c| c.cinema.city_slug == slug)
+        .map(|c| c.cinema.clone())
+        .collect();
     let here = detail.cinemas.iter().find_map(position);
     if let Some(here) = here {
         let mut others: Vec<(f64, CityLink)> = Vec::new();
         for c in &index.content.cinemas {
-            if c.cinema.city_slug == slug || others.iter().any(|(_, l)| l.slug == c.cinema.city_slug) {
+            if c.cinema.city_slug == slug
+                || others.iter().any(|(_, l)| l.slug == c.cinema.city_slug)
+            {
                 continue;
             }
             if let Some(p) = position(&c.cinema) {
-                others.push((distance_km(here, p), CityLink { slug: c.cinema.city_slug.clone(), name: c.cinema.city.clone() }));
+                others.push((
+                    distance_km(here, p),
+                    CityLink {
+                        slug: c.cinema.city_slug.clone(),
+                        name: c.cinema.city.clone(),
+                    },
+                ));
             }
         }
         others.sort_by(|a, b| a.0.total_cmp(&b.0));
-        detail.nearby = others.into_iter().take(NEARBY_CITIES).map(|(_, l)| l).collect();
+        detail.nearby = others
+            .into_iter()
+            .take(NEARBY_CITIES)
+            .map(|(_, l)| l)
+            .collect();
     }
     Ok(Json(detail))
 }
@@ -180,7 +270,16 @@ async fn zones(State(app): State<AppState>, locale: Locale) -> Json<Vec<Zone>> {
     Json(locale_of(&app, locale).content.zones.clone())
 }
 
-async fn zone(State(app): State<AppState>, locale: Locale, Path(id): Path<String>) -> ApiResult<Json<Zone>> {
-    let zone = locale_of(&app, locale).content.zones.iter().find(|z| z.id == id).cloned();
+async fn zone(
+    State(app): State<AppState>,
+    locale: Locale,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Zone>> {
+    let zone = locale_of(&app, locale)
+        .content
+        .zones
+        .iter()
+        .find(|z| z.id == id)
+        .cloned();
     Ok(Json(found(zone, "zone", &id)?))
 }
