@@ -19,7 +19,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteRow, SqliteSynchronous,
 };
-use sqlx::Row;
+use sqlx::{Connection, Row};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -42,6 +42,10 @@ macro_rules! client_columns {
 
 const FAVOURITES: &str =
     "SELECT cinema_slug FROM favourite_cinemas WHERE client_id = ?1 AND site = ?2 ORDER BY id DESC";
+
+// Writes with RETURNING read every row (`fetch_all`): an autocommit statement commits when it
+// runs to its end, so stopping at the first row (`fetch_one`) would drop a failed COMMIT's
+// error (a full disk) and report a write that was never kept.
 
 /// Signed-in clients' data in one SQLite file.
 pub struct SqliteStore {
@@ -77,6 +81,13 @@ impl SqliteStore {
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .idle_timeout(None)
             .max_lifetime(None)
+            // A COMMIT that fails on an I/O error (a full disk) may have been rolled back by
+            // SQLite already; sqlx then still counts an open transaction, its ROLLBACK fails,
+            // and every later BEGIN on that connection would fail ("non-zero transaction
+            // depth") while plain writes ran inside the stale transaction. A connection that
+            // still believes it is in a transaction is never reused: closing it makes SQLite
+            // roll back whatever is left, and the pool opens a fresh one.
+            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect_with(
                 options
                     .clone()
@@ -249,9 +260,10 @@ impl ClientStore for SqliteStore {
         .bind(&client.first_name)
         .bind(&client.last_name)
         .bind(now())
-        .fetch_one(&self.writer)
+        .fetch_all(&self.writer)
         .await?;
-        Ok(client_from_row(&row)?)
+        let row = row.first().ok_or(sqlx::Error::RowNotFound)?;
+        Ok(client_from_row(row)?)
     }
 
     async fn client(&self, id: &str) -> Result<Option<ClientRecord>, StoreError> {
@@ -569,9 +581,10 @@ impl ClientStore for SqliteStore {
         .bind(key)
         .bind(expires_at)
         .bind(now)
-        .fetch_optional(&self.writer)
+        .fetch_all(&self.writer)
         .await?
-        .is_some();
+        .len()
+            == 1;
         // Expired keys go a few at a time, so no call pays for a long sweep.
         sqlx::query("DELETE FROM spent_keys WHERE key IN (SELECT key FROM spent_keys WHERE expires_at < ?1 LIMIT 32)")
             .bind(now)
