@@ -308,12 +308,15 @@ pub fn app(state: AppState) -> Router {
     router
         .fallback(preview::serve)
         .with_state(state)
-        .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(http::observe::Observer::new(metrics, origins)),
             http::observe::observe,
         ))
+        // Outermost: `observe` rewrites error bodies as JSON and hashes bodies for ETags, so it
+        // must see them before they are compressed (a gzip body read as text gave garbled
+        // error messages to every browser).
+        .layer(CompressionLayer::new())
 }
 
 /// Browsers may call the API from the sites' own origins (production domains and

@@ -773,6 +773,67 @@ async fn bodies_over_64_kib_are_refused_with_413() {
     assert_eq!(reply.json()["error"], "payload_too_large");
 }
 
+/// The error body is built before compression: a browser (which always accepts gzip) reads
+/// the same readable message as a client that does not compress.
+#[tokio::test]
+async fn error_answers_are_readable_json_when_the_client_accepts_gzip() {
+    let email = "gzip@example.org";
+    let bearer = format!("Bearer {}", token(Site::Fr, email));
+    let cases: [(&str, Option<&str>, &str, StatusCode, &str); 2] = [
+        (
+            "415",
+            None,
+            "null",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+        ),
+        (
+            "422",
+            Some("application/json"),
+            "null",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_body",
+        ),
+    ];
+    for (what, content_type, body, status, code) in cases {
+        let mut headers = vec![
+            ("authorization", bearer.as_str()),
+            ("accept-encoding", "gzip"),
+        ];
+        if let Some(t) = content_type {
+            headers.push(("content-type", t));
+        }
+        let reply = send_live(request(
+            Method::PATCH,
+            FR,
+            "/api/accounts/me/cinemas",
+            &headers,
+            Body::from(body),
+        ))
+        .await;
+        reply.assert_status(status);
+        let bytes = if reply.header("content-encoding") == Some("gzip") {
+            let mut plain = Vec::new();
+            std::io::Read::read_to_end(
+                &mut flate2::read::GzDecoder::new(&reply.body[..]),
+                &mut plain,
+            )
+            .expect("a gzip body");
+            plain
+        } else {
+            reply.body.to_vec()
+        };
+        let json: Value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|e| panic!("{what}: the error body is not JSON ({e}): {bytes:?}"));
+        assert_eq!(json["error"], code, "{what}: {json}");
+        let message = json["message"].as_str().unwrap_or_default();
+        assert!(
+            !message.is_empty() && message.chars().all(|c| !c.is_control() && c != '\u{fffd}'),
+            "{what}: a readable message, not compressed bytes: {message:?}"
+        );
+    }
+}
+
 // --- Vouchers and gift cards ---------------------------------------------------------------
 
 async fn card_call(uri: &str, captcha: Option<&str>, ip: [u8; 4]) -> Reply {
