@@ -56,7 +56,7 @@ API_PID=""
 start_api() {
   say "starting runtime-api on 127.0.0.1:$PORT"
   # API_CONFIG: a configuration file (scripts/test names the certified provider of one site).
-  API_DATA_DIR="${API_DATA_DIR:-$ROOT/data/runtime}" "$BIN/runtime-api" serve --snapshot "$DEMO_DIR/snapshot.json" --out "$OUT_DIR" ${API_CONFIG:+--config "$API_CONFIG"} &
+  API_DATA_DIR="${API_DATA_DIR:-$ROOT/data/runtime}" "$BIN/runtime-api" serve --preview --snapshot "$DEMO_DIR/snapshot.json" --out "$OUT_DIR" ${API_CONFIG:+--config "$API_CONFIG"} &
   API_PID=$!
   trap stop_api EXIT
   for _ in $(seq 1 200); do

@@ -75,7 +75,13 @@ pub fn config(
             conf,
             "    if ($redirect_{code}) {{ return 301 $redirect_{code}; }}"
         );
-        let _ = writeln!(conf, "    rewrite ^/(.+)/$ /$1 permanent;");
+        // Trailing slash: only for a path whose first segment starts like an address of ours.
+        // `$uri` is decoded, so `/%5cevil.example/` would otherwise answer `/\evil.example`,
+        // which browsers follow to another host; controls and spaces never reach a Location.
+        let _ = writeln!(
+            conf,
+            "    rewrite \"^/([[:alnum:]_~.-][^[:cntrl:][:space:]]*)/$\" /$1 permanent;"
+        );
         for line in filter_rewrites(table, *site) {
             let _ = writeln!(conf, "    {line}");
         }

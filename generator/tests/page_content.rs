@@ -2422,6 +2422,50 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
     }
 
     let brand = brand();
+    // No address sends a browser to another host (open redirects): every form of a double
+    // slash or backslash after the first slash, resolved as a browser does (the `url` crate).
+    for site in SMALL_SITES {
+        let host = brand.domains.get(&site).cloned().unwrap_or_default();
+        let base = url::Url::parse(&format!("https://{host}/a/")).expect("a base URL");
+        for hostile in [
+            "//evil.example/",
+            "/%5cevil.example/",
+            "/%5Cevil.example/",
+            "/%2f%2fevil.example/",
+            "/%2F/evil.example/",
+            "/%5c%2fevil.example/",
+            "/%2f%5cevil.example/",
+            "/%09/evil.example/",
+            "/%0d%0aSet-Cookie:%20a=b/",
+            "/%20/evil.example/",
+            "///evil.example/",
+            "/.//evil.example/",
+            "/.%2f%5cevil.example/",
+        ] {
+            for (server_name, origin) in [
+                ("nginx", format!("http://127.0.0.1:{}", server.port)),
+                ("preview", API.base.clone()),
+            ] {
+                let r = http_raw(&format!("{origin}{hostile}"), &host, &[]);
+                if let Some(location) = &r.location {
+                    let to = base
+                        .join(location)
+                        .expect("a Location a browser can follow");
+                    assert_eq!(
+                        to.host_str(),
+                        Some(host.as_str()),
+                        "{server_name}: {site} {hostile} redirects to {location:?}, i.e. {to}"
+                    );
+                    assert!(!location.contains(['\r', '\n']), "{server_name}: {hostile}");
+                }
+                assert!(
+                    [301, 400, 404].contains(&r.status),
+                    "{server_name}: {site} {hostile} answered {}",
+                    r.status
+                );
+            }
+        }
+    }
     let mut problems = Vec::new();
     let mut differences = Vec::new();
     let mut absolute = Vec::new();

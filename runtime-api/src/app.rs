@@ -86,6 +86,9 @@ pub struct ServiceOptions {
     /// Extra browser origins allowed besides the sites' own.
     pub cors_origins: Vec<String>,
     pub port: u16,
+    /// Serve `out/` at `http://{site}.localhost:PORT/` (local use; a CDN serves the pages in
+    /// production). Off unless asked (`--preview`): a preview is not hardened as a web server.
+    pub preview: bool,
 }
 
 impl Default for ServiceOptions {
@@ -94,6 +97,7 @@ impl Default for ServiceOptions {
             request_timeout: Duration::from_secs(10),
             cors_origins: Vec::new(),
             port: 8080,
+            preview: false,
         }
     }
 }
@@ -225,6 +229,15 @@ impl AppState {
         self.change(|s| s.options = Arc::new(options))
     }
 
+    /// The same options with the local preview of `out/` on (tests and local use).
+    pub fn with_preview(self) -> AppState {
+        let options = ServiceOptions {
+            preview: true,
+            ..(*self.options).clone()
+        };
+        self.with_options(options)
+    }
+
     /// The live services, or 503 for a content-only server.
     pub fn live(&self) -> Result<&Live, http::error::ApiError> {
         self.live.as_deref().ok_or_else(|| {
@@ -305,8 +318,12 @@ pub fn app(state: AppState) -> Router {
         }
     }
     let origins = allowed_origins(&state);
+    let router = if state.options.preview {
+        router.fallback(preview::serve)
+    } else {
+        router.fallback(|| async { (StatusCode::NOT_FOUND, "Not found") })
+    };
     router
-        .fallback(preview::serve)
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
@@ -319,21 +336,23 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new())
 }
 
-/// Browsers may call the API from the sites' own origins (production domains and
-/// `http://{site}.localhost:{port}`) and the configured extras; no wildcard, since client calls
-/// carry credentials.
+/// Browsers may call the API from the sites' own origins (production domains, and
+/// `http://{site}.localhost:{port}` when this server previews the sites) and the configured
+/// extras; no wildcard, since client calls carry credentials.
 fn allowed_origins(state: &AppState) -> Vec<HeaderValue> {
     let mut origins: Vec<HeaderValue> = Vec::new();
     for (site, host) in &state.brand.domains {
         origins.extend(HeaderValue::from_str(&format!("https://{host}")).ok());
-        origins.extend(
-            HeaderValue::from_str(&format!(
-                "http://{}.localhost:{}",
-                site.code(),
-                state.options.port
-            ))
-            .ok(),
-        );
+        if state.options.preview {
+            origins.extend(
+                HeaderValue::from_str(&format!(
+                    "http://{}.localhost:{}",
+                    site.code(),
+                    state.options.port
+                ))
+                .ok(),
+            );
+        }
     }
     origins.extend(
         state

@@ -38,6 +38,8 @@ pub struct Config {
     pub card_lookups_per_minute: u32,
     /// Write the demo vouchers and gift cards at start (local use; off in production).
     pub seed_demo_cards: bool,
+    /// Serve the generated sites of `out` for local preview (`--preview`, API_PREVIEW=1).
+    pub preview: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -216,6 +218,7 @@ impl Default for Config {
             captcha: CaptchaConfig::default(),
             card_lookups_per_minute: 10,
             seed_demo_cards: true,
+            preview: false,
         }
     }
 }
@@ -269,6 +272,9 @@ impl Config {
         if self.seed_demo_cards {
             on.push("the demo vouchers and gift cards");
         }
+        if self.preview {
+            on.push("the preview of the generated sites");
+        }
         on
     }
 
@@ -321,6 +327,9 @@ impl Config {
         }
         if let Some(v) = env("API_SNAPSHOT") {
             self.snapshot = v.into();
+        }
+        if let Some(v) = env("API_PREVIEW") {
+            self.preview = matches!(v.as_str(), "1" | "true" | "yes");
         }
         if let Some(v) = env("API_OUT") {
             self.out = v.into();

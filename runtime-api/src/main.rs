@@ -49,6 +49,9 @@ enum Command {
         /// Where the SQLite file and the dev identity key are kept.
         #[arg(long)]
         data_dir: Option<PathBuf>,
+        /// Also serve the generated sites of `--out` at http://{site}.localhost:PORT/ (local use).
+        #[arg(long)]
+        preview: bool,
     },
     /// Print a bearer token of the dev identity provider for a client (local use and tests).
     DevToken {
@@ -80,8 +83,10 @@ fn main() -> anyhow::Result<()> {
             locales,
             brand,
             data_dir,
+            preview,
         } => {
             let mut config = Config::load(config.as_deref())?;
+            config.preview |= preview;
             // Flags win over the file and the environment, except PORT over --addr's port.
             if let Some(a) = addr {
                 config.listen = a;
@@ -179,6 +184,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         request_timeout: Duration::from_secs(config.request_timeout_secs),
         cors_origins: config.cors_origins.clone(),
         port: config.listen.port(),
+        preview: config.preview,
     };
     let store = live.store.backend();
     let state = AppState::new(

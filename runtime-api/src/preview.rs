@@ -24,7 +24,13 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     };
     let path = uri.path();
     if path.len() > 1 && path.ends_with('/') {
-        return redirect(StatusCode::MOVED_PERMANENTLY, &without_trailing_slash(&uri));
+        // Only to an address of this site: `//evil.example/` or `/\evil.example/` would
+        // otherwise redirect a visitor to another host (those paths are no page: a 404).
+        let target = without_trailing_slash(&uri);
+        if is_local_target(&target) {
+            return redirect(StatusCode::MOVED_PERMANENTLY, &target);
+        }
+        return not_found_page(&app.out.join(site.code()), site, path).await;
     }
     if path == "/" && site.has_prefix(site.default_language()) {
         return negotiate_language(site, &headers);
@@ -206,6 +212,20 @@ fn without_trailing_slash(uri: &Uri) -> String {
     match uri.query() {
         Some(q) => format!("{path}?{q}"),
         None => path.to_string(),
+    }
+}
+
+/// A redirect target a browser resolves to this same site: a path whose first segment is not
+/// empty and does not start with a backslash, an encoded slash or backslash, or a character
+/// browsers strip from URLs (controls, spaces), all of which can turn `/x` into `//host`.
+pub fn is_local_target(target: &str) -> bool {
+    let Some(rest) = target.strip_prefix('/') else {
+        return false;
+    };
+    let decoded = percent_encoding::percent_decode_str(rest).decode_utf8_lossy();
+    match decoded.chars().next() {
+        None | Some('?') => true,
+        Some(c) => !(c == '/' || c == '\\' || c.is_control() || c.is_whitespace()),
     }
 }
 

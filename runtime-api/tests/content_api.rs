@@ -11,6 +11,7 @@ use serde_json::Value;
 use site::content::ShowtimeStatus;
 use site::{Lang, Site};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use tower::ServiceExt;
 
 const FR: &str = "fr.localhost";
 const NL: &str = "nl.localhost:8080";
@@ -2025,6 +2026,90 @@ async fn preview_redirects_and_negotiates() {
         Some("/nl"),
         "unsupported browser language: site default"
     );
+}
+
+/// No address of the preview sends a browser to another host: every form of a double slash
+/// or backslash after the first slash (raw, percent-encoded, mixed, behind a stripped tab)
+/// is resolved as a browser does (WHATWG URL parsing, the `url` crate).
+#[tokio::test]
+async fn preview_never_redirects_to_another_host() {
+    let base = url::Url::parse("https://www.lumen-cinemas.fr/cinemas/").expect("a base URL");
+    for path in [
+        "//evil.example/",
+        "//evil.example//",
+        "/%5cevil.example/",
+        "/%5Cevil.example/",
+        "/%2f%2fevil.example/",
+        "/%2F/evil.example/",
+        "/%5c%2fevil.example/",
+        "/%2f%5cevil.example/",
+        "/%09/evil.example/",
+        "/%0a/evil.example/",
+        "/%20/evil.example/",
+        "///evil.example/",
+        "/.//evil.example/",
+        "//evil.example/?x=/",
+    ] {
+        let reply = get(FR, path).await;
+        if let Some(location) = reply.header("location") {
+            let to = base
+                .join(location)
+                .expect("a Location a browser can follow");
+            assert_eq!(
+                to.host_str(),
+                Some("www.lumen-cinemas.fr"),
+                "{path} redirects to {location:?}, which a browser resolves to {to}"
+            );
+        }
+        assert!(
+            reply.status == StatusCode::NOT_FOUND || reply.status == StatusCode::MOVED_PERMANENTLY,
+            "{path}: {}",
+            reply.status
+        );
+    }
+    // The ordinary trailing-slash rule still redirects.
+    assert_eq!(
+        get(FR, "/cinemas/").await.header("location"),
+        Some("/cinemas")
+    );
+}
+
+/// Without `--preview` the server answers the API only: no page, no site list.
+#[tokio::test]
+async fn without_the_preview_option_no_page_is_served() {
+    let (brand, locales) = (
+        site::brand::Brand::from_json(common::BRAND_JSON).expect("brand"),
+        runtime_api::locales::Locales::load(std::path::Path::new(common::LOCALES_DIR))
+            .expect("locales"),
+    );
+    let state = runtime_api::app::AppState::new(
+        FIXTURE.snapshot.clone(),
+        brand,
+        locales,
+        FIXTURE.out.clone(),
+        "media".into(),
+        runtime_api::clock::Clock::Fixed(common::now()),
+    );
+    let router = runtime_api::app::app(state);
+    for (host, path) in [
+        (FR, "/"),
+        (FR, "/cinemas"),
+        (FR, "/cinemas/"),
+        ("localhost:8080", "/"),
+    ] {
+        let response = router
+            .clone()
+            .oneshot(request(Method::GET, host, path, &[], Body::empty()))
+            .await
+            .expect("infallible");
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{host}{path}");
+        assert!(response.headers().get("location").is_none(), "{host}{path}");
+    }
+    let api = router
+        .oneshot(request(Method::GET, FR, "/api/cinemas", &[], Body::empty()))
+        .await
+        .expect("infallible");
+    assert_eq!(api.status(), StatusCode::OK, "the API is still served");
 }
 
 #[tokio::test]

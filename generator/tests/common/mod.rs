@@ -109,7 +109,8 @@ pub static API: LazyLock<Api> = LazyLock::new(|| {
         dir.join("out"),
         dir.join("media"),
         Clock::Fixed(now),
-    );
+    )
+    .with_preview();
     let addr = serve(app(state));
     Api {
         base: format!("http://{addr}"),

@@ -67,7 +67,8 @@ fn build() -> Fixture {
         out.clone(),
         media,
         Clock::Fixed(now()),
-    );
+    )
+    .with_preview();
     Fixture {
         router: app(state),
         snapshot: demo.snapshot,
@@ -382,7 +383,8 @@ fn build_live() -> LiveFixture {
         PathBuf::from("media"),
         Clock::Fixed(now()),
     )
-    .with_live(live.clone());
+    .with_live(live.clone())
+    .with_preview();
     LiveFixture {
         router: app(state),
         live,
