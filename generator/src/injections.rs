@@ -103,6 +103,42 @@ pub fn for_site(site: Site, injections: &[Injection]) -> PageInjections {
     pages
 }
 
+/// What the site's injections load or run, for its Content-Security-Policy: external
+/// scripts' and style sheets' origins, inline scripts' hashes (of the text exactly as written
+/// into the pages). Injections that are skipped add nothing.
+pub fn policy_sources(injections: &[Injection], policy: &mut site::security::PagePolicy) {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    for injection in injections.iter().filter(|i| element_html(i).is_ok()) {
+        let attribute = |name: &str| {
+            injection
+                .attributes
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        match Element::parse(&injection.element) {
+            Some(Element::Script) => match attribute("src") {
+                Some(src) => policy.script_origins.extend(site::security::origin_of(src)),
+                None if !injection.content.trim().is_empty() => {
+                    let digest = sha2::Sha256::digest(script_text(&injection.content).as_bytes());
+                    policy.script_hashes.insert(format!(
+                        "sha256-{}",
+                        base64::engine::general_purpose::STANDARD.encode(digest)
+                    ));
+                }
+                None => {}
+            },
+            Some(Element::Link) => {
+                if let Some(href) = attribute("href") {
+                    policy.style_origins.extend(site::security::origin_of(href));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// One injection's position and markup, or why it is not used.
 fn element_html(injection: &Injection) -> Result<(Position, String), String> {
     let position = Position::parse(&injection.position)
@@ -117,6 +153,7 @@ fn element_html(injection: &Injection) -> Result<(Position, String), String> {
     let mut html = format!("<{tag}");
     for (name, value) in &injection.attributes {
         check_attribute(name, value)?;
+        check_source(element, name, value)?;
         html.push(' ');
         html.push_str(name);
         // `async`, `defer`, `crossorigin`… given as "": written as boolean attributes.
@@ -168,6 +205,29 @@ fn check_attribute(name: &str, value: &str) -> Result<(), String> {
         .collect();
     if scheme.eq_ignore_ascii_case("javascript:") {
         return Err(format!("attribute {name:?} is a javascript: URL"));
+    }
+    Ok(())
+}
+
+/// A script's source is an `https://` URL or an address of the site itself (never `data:`,
+/// `http:` or another scheme); a `meta` never refreshes nor redirects the page.
+fn check_source(element: Element, name: &str, value: &str) -> Result<(), String> {
+    let value = value.trim();
+    if element == Element::Script && name.eq_ignore_ascii_case("src") {
+        let same_site = value.starts_with('/') && !value.starts_with("//") && !value.contains('\\');
+        if !(same_site
+            || site::security::origin_of(value).is_some_and(|o| o.starts_with("https://")))
+        {
+            return Err(format!(
+                "script src {value:?} is neither https:// nor an address of the site"
+            ));
+        }
+    }
+    if element == Element::Meta
+        && name.eq_ignore_ascii_case("http-equiv")
+        && value.eq_ignore_ascii_case("refresh")
+    {
+        return Err("meta http-equiv=refresh would send visitors elsewhere".into());
     }
     Ok(())
 }
@@ -402,5 +462,79 @@ mod tests {
             )),
             PageInjections::default()
         );
+    }
+
+    #[test]
+    fn scripts_come_from_https_or_the_site_and_meta_never_refreshes() {
+        for (attributes, kept) in [
+            (vec![("src", "https://tags.example/t.js")], true),
+            (vec![("src", "/assets/local.js")], true),
+            (vec![("src", "http://tags.example/t.js")], false),
+            (vec![("src", "data:text/javascript,alert(1)")], false),
+            (vec![("src", "//tags.example/t.js")], false),
+            (vec![("src", " javascript:alert(1)")], false),
+        ] {
+            let pages = for_site(Site::Fr, &[injection("head", "script", "", &attributes)]);
+            assert_eq!(!pages.head.is_empty(), kept, "{attributes:?}");
+        }
+        for value in ["refresh", "REFRESH", " Refresh "] {
+            let meta = injection(
+                "head",
+                "meta",
+                "",
+                &[
+                    ("http-equiv", value),
+                    ("content", "0;url=https://evil.example/"),
+                ],
+            );
+            assert!(for_site(Site::Fr, &[meta]).head.is_empty(), "{value}");
+        }
+    }
+
+    #[test]
+    fn the_policy_allows_each_kept_script_by_origin_or_by_hash() {
+        let injections = [
+            injection(
+                "head",
+                "script",
+                "",
+                &[("src", "https://tags.example/t.js")],
+            ),
+            injection("bodyEnd", "script", "window.a = '</script>';", &[]),
+            injection(
+                "head",
+                "link",
+                "",
+                &[
+                    ("rel", "stylesheet"),
+                    ("href", "https://fonts.example/a.css"),
+                ],
+            ),
+            injection("head", "script", "", &[("src", "data:text/javascript,1")]),
+        ];
+        let mut policy = site::security::PagePolicy::default();
+        policy_sources(&injections, &mut policy);
+        assert_eq!(
+            policy.script_origins.iter().collect::<Vec<_>>(),
+            ["https://tags.example"]
+        );
+        assert_eq!(
+            policy.style_origins.iter().collect::<Vec<_>>(),
+            ["https://fonts.example"]
+        );
+        // The hash of the text as the page holds it (with `</` escaped).
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let written = for_site(Site::Fr, &injections[1..2]).body_end;
+        let inner = written
+            .strip_prefix("<script>")
+            .and_then(|s| s.strip_suffix("</script>"))
+            .expect("an inline script");
+        let hash = format!(
+            "sha256-{}",
+            base64::engine::general_purpose::STANDARD
+                .encode(sha2::Sha256::digest(inner.as_bytes()))
+        );
+        assert_eq!(policy.script_hashes.iter().collect::<Vec<_>>(), [&hash]);
     }
 }

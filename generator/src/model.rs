@@ -20,6 +20,13 @@ pub struct SiteData {
     pub locales: BTreeMap<Lang, LocaleData>,
     /// Shows taken down for good: their old addresses answer 410.
     pub gone_shows: Vec<String>,
+    /// Where visitors' browsers reach the site's identity provider (the pages' CSP).
+    pub sign_in_origins: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct SignInOrigins {
+    origins: Vec<String>,
 }
 
 pub struct LocaleData {
@@ -119,11 +126,13 @@ pub async fn fetch_site(
         .get(site, Some(site.default_language()), "/shows/gone")
         .await?;
     let locales = try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))).await?;
+    let sign_in: SignInOrigins = fetcher.get(site, None, "/sign-in-origins").await?;
     Ok(SiteData {
         site,
         settings,
         locales: locales.into_iter().map(|l| (l.lang, l)).collect(),
         gone_shows,
+        sign_in_origins: sign_in.origins,
     })
 }
 

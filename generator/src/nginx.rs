@@ -69,6 +69,22 @@ pub fn config(
             conf,
             "server {{\n    listen 80;\n    server_name {domain};\n    root {root_dir}/{code};"
         );
+        // The pages' security headers (`site::security`), repeated in every location that adds
+        // a header of its own: nginx drops the server's `add_header`s there.
+        let security: String = plan
+            .policy
+            .headers(true)
+            .iter()
+            .map(|(name, value)| format!(" add_header {name} {} always;", quote(value)))
+            .collect();
+        let _ = writeln!(conf, "   {security}");
+        // Never follow a link inside the deployed tree to a file outside it.
+        let _ = writeln!(conf, "    disable_symlinks on;");
+        // Build metadata, not pages.
+        let _ = writeln!(
+            conf,
+            "    location ~ \"^/_(redirects|headers)$\" {{ return 404; }}"
+        );
         // Relative Location headers: behind an HTTPS CDN an absolute one would say http.
         let _ = writeln!(conf, "    absolute_redirect off;\n    charset utf-8;");
         let _ = writeln!(
@@ -85,9 +101,9 @@ pub fn config(
         for line in filter_rewrites(table, *site) {
             let _ = writeln!(conf, "    {line}");
         }
-        let _ = writeln!(conf, "    location ~* ^/assets/ {{ add_header Cache-Control \"public, max-age=31536000, immutable\"; }}");
+        let _ = writeln!(conf, "    location ~* ^/assets/ {{ add_header Cache-Control \"public, max-age=31536000, immutable\";{security} }}");
         if site.has_prefix(site.default_language()) {
-            let _ = writeln!(conf, "    location = / {{ add_header Vary \"Cookie, Accept-Language\"; return 302 /$lang_{code}; }}");
+            let _ = writeln!(conf, "    location = / {{ add_header Vary \"Cookie, Accept-Language\";{security} return 302 /$lang_{code}; }}");
         }
         for lang in site.languages() {
             if site.has_prefix(*lang) {

@@ -53,6 +53,8 @@ pub struct SitePages {
     pub redirects: Vec<Redirect>,
     /// (kind, key, webview) → path per language: the alternates of every page.
     pub alternates: HashMap<(PageKind, String, bool), Vec<(Lang, String)>>,
+    /// What the site's pages may load (their security headers: `site::security`).
+    pub policy: site::security::PagePolicy,
 }
 
 pub fn plan(table: &RouteTable, data: &SiteData) -> SitePages {
@@ -78,6 +80,7 @@ pub fn plan(table: &RouteTable, data: &SiteData) -> SitePages {
         pages,
         redirects,
         alternates,
+        policy: Default::default(),
     }
 }
 
@@ -352,6 +355,7 @@ impl SitePages {
             pages: Vec::new(),
             redirects: self.redirects.clone(),
             alternates: HashMap::new(),
+            policy: self.policy.clone(),
         }
     }
 }

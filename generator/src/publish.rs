@@ -156,7 +156,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             report.fetch_ms += waiting.elapsed().as_millis();
             next = sites.get(i + 1).map(|&site| spawn_fetch(site));
             let rendering = Instant::now();
-            let plan = plan(&table, &site_data);
+            let mut plan = plan(&table, &site_data);
+            plan.policy = page_policy(&brand, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
             write_site(
@@ -397,7 +398,36 @@ fn write_site(
         redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
     }
     output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
+    // The pages' security headers for the local preview (the web-server configuration has
+    // the same, with HSTS): `Name: value` lines.
+    let headers: String = plan
+        .policy
+        .headers(false)
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\n"))
+        .collect();
+    output.write(
+        &format!("{root}/{}", site::security::HEADERS_FILE),
+        headers.as_bytes(),
+    )?;
     Ok(())
+}
+
+/// What a site's pages may load besides their own origin: the identity provider (frames and
+/// calls), the feedback widget's script, the injections' scripts and style sheets.
+fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
+    let mut policy = site::security::PagePolicy::default();
+    for origin in &data.sign_in_origins {
+        if let Some(origin) = site::security::origin_of(origin) {
+            policy.frame_origins.insert(origin.clone());
+            policy.connect_origins.insert(origin);
+        }
+    }
+    if let Some(src) = brand.feedback_widget_on(data.site) {
+        policy.script_origins.extend(site::security::origin_of(src));
+    }
+    crate::injections::policy_sources(&data.settings.settings.injections, &mut policy);
+    policy
 }
 
 /// A slug no content has, replaced by `{slug}` in the locator's address patterns.

@@ -2466,6 +2466,55 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
             }
         }
     }
+    // Security headers on every answer of both servers (pages, 404s, redirects, assets), the
+    // build's metadata files never served, no file reached through a symbolic link.
+    let linked = small.out.join("fr/linked-outside.txt");
+    let _ = std::fs::remove_file(&linked);
+    std::os::unix::fs::symlink(root().join("Cargo.toml"), &linked).expect("a symlink in out/");
+    let fr_host = brand.domains[&Site::Fr].clone();
+    for (server_name, origin) in [
+        ("nginx", format!("http://127.0.0.1:{}", server.port)),
+        ("preview", API.base.clone()),
+    ] {
+        for (path, status) in [
+            ("/", 200),
+            ("/no-such-page", 404),
+            ("/_redirects", 404),
+            ("/_headers", 404),
+            ("/linked-outside.txt", 404),
+        ] {
+            let r = http_raw(&format!("{origin}{path}"), &fr_host, &[]);
+            assert_eq!(r.status, status, "{server_name}: {path}");
+            let header = |name: &str| {
+                r.headers
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                    .map(|(_, v)| v.as_str())
+                    .unwrap_or_else(|| panic!("{server_name}: {path} has no {name}"))
+            };
+            let csp = header("content-security-policy");
+            let script_src = csp
+                .split(';')
+                .map(str::trim)
+                .find(|d| d.starts_with("script-src"))
+                .unwrap_or_else(|| panic!("{server_name}: no script-src in {csp}"));
+            assert!(
+                !script_src.contains("unsafe"),
+                "{server_name}: {script_src}"
+            );
+            assert!(
+                csp.contains("frame-ancestors 'self'"),
+                "{server_name}: {csp}"
+            );
+            assert_eq!(header("x-content-type-options"), "nosniff");
+            assert!(header("permissions-policy").contains("geolocation=(self)"));
+            header("referrer-policy");
+            if server_name == "nginx" {
+                assert!(header("strict-transport-security").contains("max-age="));
+            }
+        }
+    }
+    std::fs::remove_file(&linked).expect("removing the symlink");
     let mut problems = Vec::new();
     let mut differences = Vec::new();
     let mut absolute = Vec::new();

@@ -89,6 +89,8 @@ pub struct ServiceOptions {
     /// Serve `out/` at `http://{site}.localhost:PORT/` (local use; a CDN serves the pages in
     /// production). Off unless asked (`--preview`): a preview is not hardened as a web server.
     pub preview: bool,
+    /// Answer `Strict-Transport-Security` (the API is reached over HTTPS).
+    pub hsts: bool,
 }
 
 impl Default for ServiceOptions {
@@ -98,6 +100,7 @@ impl Default for ServiceOptions {
             cors_origins: Vec::new(),
             port: 8080,
             preview: false,
+            hsts: false,
         }
     }
 }
@@ -318,6 +321,7 @@ pub fn app(state: AppState) -> Router {
         }
     }
     let origins = allowed_origins(&state);
+    let hsts = state.options.hsts;
     let router = if state.options.preview {
         router.fallback(preview::serve)
     } else {
@@ -327,7 +331,7 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
-            Arc::new(http::observe::Observer::new(metrics, origins)),
+            Arc::new(http::observe::Observer::new(metrics, origins).with_hsts(hsts)),
             http::observe::observe,
         ))
         // Outermost: `observe` rewrites error bodies as JSON and hashes bodies for ETags, so it

@@ -40,6 +40,8 @@ pub struct Config {
     pub seed_demo_cards: bool,
     /// Serve the generated sites of `out` for local preview (`--preview`, API_PREVIEW=1).
     pub preview: bool,
+    /// Answer `Strict-Transport-Security` (on in production, where clients come over HTTPS).
+    pub hsts: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -219,6 +221,7 @@ impl Default for Config {
             card_lookups_per_minute: 10,
             seed_demo_cards: true,
             preview: false,
+            hsts: false,
         }
     }
 }
@@ -462,6 +465,8 @@ mod tests {
         );
         assert!(config.identity.issuer.is_some());
         assert!(!config.seed_demo_cards);
+        assert!(!config.preview, "the CDN serves the pages, not the API");
+        assert!(config.hsts);
         // Every site has a provider that is not the dev one.
         let providers = config
             .identity

@@ -185,6 +185,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         cors_origins: config.cors_origins.clone(),
         port: config.listen.port(),
         preview: config.preview,
+        hsts: config.hsts,
     };
     let store = live.store.backend();
     let state = AppState::new(

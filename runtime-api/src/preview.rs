@@ -13,15 +13,41 @@ use site::{choose_language, Site};
 use std::path::{Path, PathBuf};
 
 pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
-    let uri = request.uri().clone();
-    let headers = request.headers().clone();
-    let host = headers
+    let host = request
+        .headers()
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     let Some(site) = app.sites.resolve(host) else {
         return site_index(host).into_response();
     };
+    let mut response = serve_site(&app, site, request).await;
+    add_security_headers(&app.out.join(site.code()), &mut response).await;
+    response
+}
+
+/// The headers the generator wrote for the site's pages (`site::security`, `_headers`), on
+/// every answer of the site, as the production web server adds them.
+async fn add_security_headers(root: &Path, response: &mut Response) {
+    let Ok(text) = tokio::fs::read_to_string(root.join(site::security::HEADERS_FILE)).await else {
+        return;
+    };
+    for line in text.lines() {
+        let Some((name, value)) = line.split_once(": ") else {
+            continue;
+        };
+        if let (Ok(name), Ok(value)) = (
+            header::HeaderName::from_bytes(name.as_bytes()),
+            HeaderValue::from_str(value),
+        ) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+}
+
+async fn serve_site(app: &AppState, site: Site, request: Request) -> Response {
+    let uri = request.uri().clone();
+    let headers = request.headers().clone();
     let path = uri.path();
     if path.len() > 1 && path.ends_with('/') {
         // Only to an address of this site: `//evil.example/` or `/\evil.example/` would
@@ -37,7 +63,7 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     }
     if let Some(rest) = path.strip_prefix("/media/") {
         return match safe_join(&app.media, rest) {
-            Some(file) => send_file(&file, StatusCode::OK)
+            Some(file) => send_file(&app.media, &file, StatusCode::OK)
                 .await
                 .unwrap_or_else(not_found_plain),
             None => not_found_plain(),
@@ -47,7 +73,7 @@ pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
     if let Some(response) = find_page(&root, path).await {
         return response;
     }
-    if let Some(base) = filtered_page_base(&app, site, path) {
+    if let Some(base) = filtered_page_base(app, site, path) {
         if let Some(response) = find_page(&root, &base).await {
             return response;
         }
@@ -93,7 +119,7 @@ async fn redirect_rule(root: &Path, path: &str) -> Option<Response> {
     match status.as_str() {
         "410" => {
             let file = safe_join(root, &format!("{}.html", to.trim_start_matches('/')))?;
-            send_file(&file, StatusCode::GONE).await
+            send_file(root, &file, StatusCode::GONE).await
         }
         _ => Some(redirect(StatusCode::MOVED_PERMANENTLY, &to)),
     }
@@ -113,7 +139,7 @@ async fn find_page(root: &Path, path: &str) -> Option<Response> {
         ]
     };
     for file in candidates {
-        if let Some(response) = send_file(&file, StatusCode::OK).await {
+        if let Some(response) = send_file(root, &file, StatusCode::OK).await {
             return Some(response);
         }
     }
@@ -133,7 +159,7 @@ async fn not_found_page(root: &Path, site: Site, path: &str) -> Response {
     }
     candidates.push(root.join("404.html"));
     for file in candidates {
-        if let Some(response) = send_file(&file, StatusCode::NOT_FOUND).await {
+        if let Some(response) = send_file(root, &file, StatusCode::NOT_FOUND).await {
             return response;
         }
     }
@@ -149,12 +175,17 @@ fn not_found_plain() -> Response {
         .into_response()
 }
 
-/// Joins a URL path to a root, refusing anything that could leave it.
+/// Joins a URL path to a root, refusing anything that could leave it, and the build's
+/// metadata files (`_redirects`, `_headers`) at the root of a site.
 fn safe_join(root: &Path, rel: &str) -> Option<PathBuf> {
     let mut out = root.to_path_buf();
-    for segment in rel.split('/') {
+    for (i, segment) in rel.split('/').enumerate() {
         let segment = percent_decode_segment(segment)?;
-        if segment.is_empty() || segment == "." || segment == ".." || segment.contains(['\\', '\0'])
+        if segment.is_empty()
+            || segment == "."
+            || segment == ".."
+            || segment.contains(['\\', '\0'])
+            || (i == 0 && site::security::UNSERVED_FILES.contains(&segment.as_str()))
         {
             return None;
         }
@@ -168,7 +199,11 @@ fn percent_decode_segment(segment: &str) -> Option<String> {
     (!decoded.contains('/')).then_some(decoded)
 }
 
-async fn send_file(file: &Path, status: StatusCode) -> Option<Response> {
+async fn send_file(root: &Path, file: &Path, status: StatusCode) -> Option<Response> {
+    // As nginx's `disable_symlinks on`: no file reached through a symbolic link.
+    if has_symlink(root, file).await {
+        return None;
+    }
     let bytes = tokio::fs::read(file).await.ok()?;
     let mut response = Response::new(Body::from(bytes));
     *response.status_mut() = status;
@@ -184,6 +219,21 @@ async fn send_file(file: &Path, status: StatusCode) -> Option<Response> {
     };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Some(response)
+}
+
+/// Whether the file or a folder on its way below `root` is a symbolic link.
+async fn has_symlink(root: &Path, file: &Path) -> bool {
+    for part in file
+        .ancestors()
+        .take_while(|p| *p != root && p.starts_with(root))
+    {
+        if let Ok(meta) = tokio::fs::symlink_metadata(part).await {
+            if meta.file_type().is_symlink() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn content_type(file: &Path) -> &'static str {

@@ -267,6 +267,30 @@ impl SiteIdentity {
     }
 
     /// What the islands need, for a page whose sign-in return page is `callback_path`.
+    /// The origins a visitor's browser reaches this provider at (sign-in frame, token and key
+    /// calls), for the pages' Content-Security-Policy: the issuer's and the configured key
+    /// URL's always, the discovered endpoints' when the provider answers.
+    pub async fn browser_origins(&self) -> Vec<String> {
+        let s = &self.settings;
+        let mut urls = vec![s.issuer.clone()];
+        urls.extend(s.jwks_url.clone());
+        if let Ok((m, _)) = self.current().await {
+            urls.extend([
+                m.authorization_endpoint.clone(),
+                m.token_endpoint.clone(),
+                m.jwks_uri.clone(),
+            ]);
+            urls.extend(m.end_session_endpoint.clone());
+        }
+        let mut origins: Vec<String> = urls
+            .iter()
+            .filter_map(|u| site::security::origin_of(u))
+            .collect();
+        origins.sort();
+        origins.dedup();
+        origins
+    }
+
     pub async fn for_islands(
         &self,
         callback_path: String,

@@ -773,6 +773,26 @@ async fn bodies_over_64_kib_are_refused_with_413() {
     assert_eq!(reply.json()["error"], "payload_too_large");
 }
 
+/// API answers are data: a strict policy (nothing runs, loads or frames them), no sniffing,
+/// no referrer; HSTS only when configured.
+#[tokio::test]
+async fn api_answers_carry_security_headers() {
+    for reply in [
+        call(Method::GET, FR, "/api/cinemas", None, None).await,
+        call(Method::GET, FR, "/api/no-such-call", None, None).await,
+    ] {
+        assert_eq!(
+            reply.header("content-security-policy"),
+            Some("default-src 'none'; frame-ancestors 'none'"),
+            "{}",
+            reply.what
+        );
+        assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(reply.header("referrer-policy"), Some("no-referrer"));
+        assert_eq!(reply.header("strict-transport-security"), None);
+    }
+}
+
 /// The error body is built before compression: a browser (which always accepts gzip) reads
 /// the same readable message as a client that does not compress.
 #[tokio::test]

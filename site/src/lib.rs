@@ -8,6 +8,7 @@ pub mod feedback_widget;
 pub mod filters;
 pub mod routes;
 pub mod rules;
+pub mod security;
 pub mod sites;
 pub mod snapshot;
 pub mod text;

@@ -20,6 +20,8 @@ pub struct Observer {
     pub metrics: Arc<Metrics>,
     /// Origins whose browsers may call the API (CORS, with credentials): the sites' own.
     origins: Vec<HeaderValue>,
+    /// Send `Strict-Transport-Security` (production, behind HTTPS).
+    hsts: bool,
     /// A per-process prefix and a counter: unique, cheap, in order in the logs.
     prefix: String,
     next: AtomicU64,
@@ -35,12 +37,17 @@ impl Observer {
         Observer {
             metrics,
             origins,
+            hsts: false,
             prefix: format!(
                 "{:08x}",
                 ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32
             ),
             next: AtomicU64::new(0),
         }
+    }
+
+    pub fn with_hsts(self, hsts: bool) -> Observer {
+        Observer { hsts, ..self }
     }
 
     fn new_id(&self) -> HeaderValue {
@@ -152,6 +159,7 @@ pub async fn observe(
     } else {
         next.run(request).await
     };
+    let is_api = api.is_some();
     if let Some((is_get, if_none_match)) = api {
         if personal {
             response.headers_mut().insert(
@@ -169,6 +177,27 @@ pub async fn observe(
     );
     let headers = response.headers_mut();
     headers.insert(REQUEST_ID, id);
+    // API answers are data: nothing in them runs, loads or may be framed.
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if is_api {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
+        );
+        headers.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        );
+    }
+    if observer.hsts {
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+        );
+    }
     headers.append(header::VARY, HeaderValue::from_static("origin"));
     if let Some(origin) = origin {
         headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);

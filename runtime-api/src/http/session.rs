@@ -21,6 +21,11 @@ pub fn router() -> ApiRouter {
             webview,
             "The site's OpenID provider for the sign-in frame: endpoints, client id, callback page",
         )
+        .get(
+            "/sign-in-origins",
+            sign_in_origins,
+            "The origins of the site's OpenID provider, for the pages' Content-Security-Policy",
+        )
         .post(
             "/logout",
             logout,
@@ -64,6 +69,17 @@ async fn webview(State(app): State<AppState>, locale: Locale) -> ApiResult<Respo
         HeaderValue::from_static("public, max-age=300"),
     );
     Ok(response)
+}
+
+/// `{"origins": […]}`: what the generator writes into the pages' `frame-src` and
+/// `connect-src`.
+async fn sign_in_origins(State(app): State<AppState>, locale: Locale) -> ApiResult<Response> {
+    // A content-only server signs nobody in: no origin to allow.
+    let origins = match app.live() {
+        Ok(live) => live.providers.site(locale.site).browser_origins().await,
+        Err(_) => Vec::new(),
+    };
+    Ok(Json(serde_json::json!({ "origins": origins })).into_response())
 }
 
 async fn logout() -> impl IntoResponse {
