@@ -91,6 +91,8 @@ pub struct ServiceOptions {
     pub preview: bool,
     /// Answer `Strict-Transport-Security` (the API is reached over HTTPS).
     pub hsts: bool,
+    /// Requests in progress at most; the next ones get 503 at once (`server::shed_load`).
+    pub max_in_flight: usize,
 }
 
 impl Default for ServiceOptions {
@@ -101,6 +103,7 @@ impl Default for ServiceOptions {
             port: 8080,
             preview: false,
             hsts: false,
+            max_in_flight: crate::server::Limits::default().max_in_flight,
         }
     }
 }
@@ -322,6 +325,7 @@ pub fn app(state: AppState) -> Router {
     }
     let origins = allowed_origins(&state);
     let hsts = state.options.hsts;
+    let shedder = crate::server::LoadShedder::new(state.options.max_in_flight);
     let router = if state.options.preview {
         router.fallback(preview::serve)
     } else {
@@ -338,6 +342,11 @@ pub fn app(state: AppState) -> Router {
         // must see them before they are compressed (a gzip body read as text gave garbled
         // error messages to every browser).
         .layer(CompressionLayer::new())
+        // Before anything else: a request over the limit costs as little as possible.
+        .layer(axum::middleware::from_fn_with_state(
+            shedder,
+            crate::server::shed_load,
+        ))
 }
 
 /// Browsers may call the API from the sites' own origins (production domains, and

@@ -42,6 +42,8 @@ pub struct Config {
     pub preview: bool,
     /// Answer `Strict-Transport-Security` (on in production, where clients come over HTTPS).
     pub hsts: bool,
+    /// Connection and load limits of the HTTP server.
+    pub server: crate::server::Limits,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -222,6 +224,7 @@ impl Default for Config {
             seed_demo_cards: true,
             preview: false,
             hsts: false,
+            server: Default::default(),
         }
     }
 }

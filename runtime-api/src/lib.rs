@@ -12,3 +12,4 @@ pub mod locales;
 pub mod preview;
 pub mod providers;
 pub mod rate_limit;
+pub mod server;

@@ -186,6 +186,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         port: config.listen.port(),
         preview: config.preview,
         hsts: config.hsts,
+        max_in_flight: config.server.max_in_flight,
     };
     let store = live.store.backend();
     let state = AppState::new(
@@ -208,12 +209,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         config.listen,
         config.listen.port()
     );
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    runtime_api::server::serve(listener, app(state), &config.server, shutdown_signal()).await?;
     tracing::info!("stopped: in-flight requests finished");
     Ok(())
 }

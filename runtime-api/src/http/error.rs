@@ -38,6 +38,9 @@ pub enum ApiError {
     /// A dependency (database, identity provider) is not answering.
     #[error("{0}")]
     Unavailable(String),
+    /// Too many requests in progress: this one is answered at once rather than late.
+    #[error("the server is busy: retry in a second")]
+    Overloaded,
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -72,6 +75,7 @@ impl ApiError {
             }
             ApiError::Captcha(_) => (StatusCode::BAD_REQUEST, "captcha_invalid"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::Overloaded => (StatusCode::SERVICE_UNAVAILABLE, "overloaded"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
