@@ -75,6 +75,8 @@ pub struct Live {
     pub clients: http::auth::KnownClients,
     pub captcha: Box<dyn CaptchaVerifier>,
     pub card_limiter: RateLimiter,
+    /// The proxies whose `X-Forwarded-For` names the client (`rate_limit::client_address`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The route table (the sign-in return page's path per site and language).
     pub routes: RouteTable,
 }
@@ -93,6 +95,8 @@ pub struct ServiceOptions {
     pub hsts: bool,
     /// Requests in progress at most; the next ones get 503 at once (`server::shed_load`).
     pub max_in_flight: usize,
+    /// The bearer token `/metrics` asks for; without one, it answers this machine only.
+    pub metrics_token: Option<Arc<str>>,
 }
 
 impl Default for ServiceOptions {
@@ -104,6 +108,7 @@ impl Default for ServiceOptions {
             preview: false,
             hsts: false,
             max_in_flight: crate::server::Limits::default().max_in_flight,
+            metrics_token: None,
         }
     }
 }
@@ -167,6 +172,7 @@ impl Live {
             clients: Default::default(),
             captcha,
             card_limiter: RateLimiter::per_minute(config.card_lookups_per_minute),
+            trusted_proxies: config.trusted_proxy_networks()?,
             routes,
         })
     }
@@ -316,7 +322,10 @@ pub fn app(state: AppState) -> Router {
         .route("/readyz", get(readyz))
         .route(
             "/metrics",
-            get(http::metrics::expose).with_state(metrics.clone()),
+            get(http::metrics::expose).with_state(http::metrics::MetricsAccess {
+                metrics: metrics.clone(),
+                token: state.options.metrics_token.clone(),
+            }),
         );
     if let Some(live) = state.live.as_ref() {
         if let Some(dev) = crate::providers::dev_router(&live.providers, &state.sites) {

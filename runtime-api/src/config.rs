@@ -36,6 +36,9 @@ pub struct Config {
     pub captcha: CaptchaConfig,
     /// Voucher and gift-card look-ups allowed per client IP and minute.
     pub card_lookups_per_minute: u32,
+    /// Addresses or networks (CIDR) of the proxies in front of this server (CDN, load
+    /// balancer): behind them, a client's address is read from `X-Forwarded-For`.
+    pub trusted_proxies: Vec<String>,
     /// Write the demo vouchers and gift cards at start (local use; off in production).
     pub seed_demo_cards: bool,
     /// Serve the generated sites of `out` for local preview (`--preview`, API_PREVIEW=1).
@@ -44,6 +47,9 @@ pub struct Config {
     pub hsts: bool,
     /// Connection and load limits of the HTTP server.
     pub server: crate::server::Limits,
+    /// The bearer token a scraper sends to `/metrics` (METRICS_TOKEN); without one, `/metrics`
+    /// answers only callers on this machine.
+    pub metrics_token: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -221,10 +227,12 @@ impl Default for Config {
             identity: IdentityConfig::default(),
             captcha: CaptchaConfig::default(),
             card_lookups_per_minute: 10,
+            trusted_proxies: Vec::new(),
             seed_demo_cards: true,
             preview: false,
             hsts: false,
             server: Default::default(),
+            metrics_token: None,
         }
     }
 }
@@ -299,6 +307,22 @@ impl Config {
         Ok(())
     }
 
+    /// `trusted_proxies` as networks; a lone address is a network of one.
+    pub fn trusted_proxy_networks(&self) -> anyhow::Result<Vec<ipnet::IpNet>> {
+        self.trusted_proxies
+            .iter()
+            .map(|text| {
+                text.parse::<ipnet::IpNet>()
+                    .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                    .map_err(|_| {
+                        anyhow::anyhow!(
+                            "trusted_proxies: {text:?} is not an address or a CIDR network"
+                        )
+                    })
+            })
+            .collect()
+    }
+
     /// The file (if any), then the environment.
     pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
         let mut config = match file {
@@ -333,6 +357,17 @@ impl Config {
         }
         if let Some(v) = env("API_SNAPSHOT") {
             self.snapshot = v.into();
+        }
+        if let Some(v) = env("API_TRUSTED_PROXIES") {
+            self.trusted_proxies = v
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+        }
+        if let Some(v) = env("METRICS_TOKEN").filter(|v| !v.is_empty()) {
+            self.metrics_token = Some(v);
         }
         if let Some(v) = env("API_PREVIEW") {
             self.preview = matches!(v.as_str(), "1" | "true" | "yes");

@@ -187,6 +187,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         preview: config.preview,
         hsts: config.hsts,
         max_in_flight: config.server.max_in_flight,
+        metrics_token: config.metrics_token.as_deref().map(std::sync::Arc::from),
     };
     let store = live.store.backend();
     let state = AppState::new(

@@ -2074,6 +2074,61 @@ async fn preview_never_redirects_to_another_host() {
     );
 }
 
+/// `/metrics` answers a scraper with the configured token, or one on this machine when no
+/// token is configured; anybody else gets a 404.
+#[tokio::test]
+async fn metrics_answer_only_the_token_or_this_machine() {
+    let state = |token: Option<&str>| {
+        runtime_api::app::AppState::new(
+            FIXTURE.snapshot.clone(),
+            site::brand::Brand::from_json(common::BRAND_JSON).expect("brand"),
+            runtime_api::locales::Locales::load(std::path::Path::new(common::LOCALES_DIR))
+                .expect("locales"),
+            FIXTURE.out.clone(),
+            "media".into(),
+            runtime_api::clock::Clock::Fixed(common::now()),
+        )
+        .with_options(runtime_api::app::ServiceOptions {
+            metrics_token: token.map(std::sync::Arc::from),
+            ..Default::default()
+        })
+    };
+    let ask = |router: axum::Router, peer: &str, auth: Option<&str>| {
+        let mut request = request(
+            Method::GET,
+            "localhost",
+            "/metrics",
+            &auth.map(|a| vec![("authorization", a)]).unwrap_or_default(),
+            Body::empty(),
+        );
+        request.extensions_mut().insert(axum::extract::ConnectInfo(
+            peer.parse::<std::net::SocketAddr>().expect("an address"),
+        ));
+        async move { router.oneshot(request).await.expect("infallible").status() }
+    };
+    let open = runtime_api::app::app(state(None));
+    assert_eq!(
+        ask(open.clone(), "127.0.0.1:5000", None).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        ask(open, "203.0.113.9:5000", None).await,
+        StatusCode::NOT_FOUND
+    );
+    let guarded = runtime_api::app::app(state(Some("s3cret-token")));
+    for (auth, status) in [
+        (None, StatusCode::NOT_FOUND),
+        (Some("Bearer wrong-token!"), StatusCode::NOT_FOUND),
+        (Some("Bearer s3cret-token"), StatusCode::OK),
+    ] {
+        assert_eq!(
+            ask(guarded.clone(), "203.0.113.9:5000", auth).await,
+            status,
+            "{auth:?}"
+        );
+    }
+}
+
 /// Without `--preview` the server answers the API only: no page, no site list.
 #[tokio::test]
 async fn without_the_preview_option_no_page_is_served() {

@@ -89,9 +89,13 @@ async fn guard(
     peer: Option<SocketAddr>,
     locale: Locale,
 ) -> ApiResult<()> {
-    let ip = peer
-        .map(|p| p.ip().to_string())
-        .unwrap_or_else(|| "unknown".into());
+    let live = app.live()?;
+    let client = crate::rate_limit::client_address(
+        peer.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |p| p.ip()),
+        headers,
+        &live.trusted_proxies,
+    );
+    let ip = client.to_string();
     let response = headers
         .get(CAPTCHA_HEADER)
         .and_then(|v| v.to_str().ok())
@@ -117,7 +121,7 @@ async fn guard(
     }
     app.live()?
         .card_limiter
-        .check(&ip, std::time::Instant::now())
+        .check(client)
         .map_err(|retry_after| ApiError::TooManyRequests { retry_after })
 }
 

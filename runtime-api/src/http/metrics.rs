@@ -137,7 +137,35 @@ fn label(value: &str) -> String {
         .replace('\n', "\\n")
 }
 
-pub async fn expose(State(metrics): State<Arc<Metrics>>) -> Response {
+/// Who may read the metrics: with a token configured (`METRICS_TOKEN`), whoever sends it as
+/// a bearer token; without one, callers on this machine only (a scraper beside the server).
+#[derive(Clone)]
+pub struct MetricsAccess {
+    pub metrics: Arc<Metrics>,
+    pub token: Option<Arc<str>>,
+}
+
+pub async fn expose(
+    State(access): State<MetricsAccess>,
+    request: axum::extract::Request,
+) -> Response {
+    let headers = request.headers();
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>();
+    let allowed = match &access.token {
+        Some(token) => headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|given| constant_time_eq(given.as_bytes(), token.as_bytes())),
+        // In-process calls (tests) have no peer.
+        None => peer.is_none_or(|p| p.0.ip().is_loopback()),
+    };
+    if !allowed {
+        return crate::http::error::ApiError::not_found("call", "/metrics").into_response();
+    }
+    let metrics = access.metrics;
     (
         [(
             header::CONTENT_TYPE,
@@ -146,6 +174,11 @@ pub async fn expose(State(metrics): State<Arc<Metrics>>) -> Response {
         metrics.render(),
     )
         .into_response()
+}
+
+/// Compares without an early exit, so the time taken says nothing about the token.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[cfg(test)]
