@@ -98,8 +98,5 @@ fn svg(rel: &str, w: u32, h: u32) -> String {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    site::escape::html(text).into_owned()
 }

@@ -361,7 +361,11 @@ fn screening(
             }
         }
     };
-    match (s.status, s.booking_url.as_deref()) {
+    // A booking link only to an http(s) address (`site::escape::content_url`).
+    match (
+        s.status,
+        s.booking_url.as_deref().and_then(site::escape::content_url),
+    ) {
         (ShowtimeStatus::Available, Some(url)) => {
             out.push_str("<li class=st");
             data_attrs(out);
@@ -544,6 +548,15 @@ pub struct ImageOptions<'a> {
 /// the original file included) and a `<picture>` with one `<source>` per modern type
 /// (AVIF, WebP…) in the order the content lists them, so a browser takes the best it reads.
 pub fn image(out: &mut String, img: &Image, opts: ImageOptions<'_>) {
+    // Pictures only from http(s) or the site (`site::escape::content_url`).
+    if site::escape::content_url(&img.url).is_none()
+        || img
+            .variants
+            .iter()
+            .any(|v| site::escape::content_url(&v.url).is_none())
+    {
+        return;
+    }
     let sizes = if opts.sizes.is_empty() {
         "100vw"
     } else {

@@ -238,20 +238,9 @@ fn script_text(content: &str) -> String {
     content.replace("</", "<\\/").replace("<!--", "<\\!--")
 }
 
-/// Text and attribute values: `&`, `<`, `>`, `"` and `'` as character references.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
+/// Text and attribute values (`site::escape::html`).
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    site::escape::html(text)
 }
 
 /// Whether raw content holds the marker the generator replaces by a fragment after minifying

@@ -180,9 +180,7 @@ impl Islands {
 /// JSON for a `<script type="application/json">`: `<` as `\u003c`, so no `</script>` or
 /// `<!--` can end or change it.
 pub fn script_json(value: &Value) -> String {
-    serde_json::to_string(value)
-        .expect("JSON values serialize")
-        .replace('<', "\\u003c")
+    site::escape::script_json_of(value)
 }
 
 #[cfg(test)]
@@ -190,7 +188,7 @@ mod tests {
     #[test]
     fn script_json_escapes_angle_brackets() {
         let text = super::script_json(&serde_json::json!({"a": "</script><!--"}));
-        assert_eq!(text, r#"{"a":"\u003c/script>\u003c!--"}"#);
+        assert_eq!(text, r#"{"a":"\u003c/script\u003e\u003c!--"}"#);
     }
 }
 

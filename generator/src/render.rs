@@ -23,6 +23,7 @@ impl Renderers {
         base.register_filter("duration", duration_filter);
         base.register_filter("time", time_filter);
         base.register_filter("money", money_filter);
+        base.register_filter("content_url", content_url_filter);
         base.register_function("slot", Slot);
         base.register_function("image", ImageTag);
         let mut by_lang = BTreeMap::new();
@@ -281,6 +282,16 @@ fn time_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value>
 
 /// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
 /// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…).
+/// `{{ link.url | content_url }}`: a URL from content as it may go into `href`/`src`
+/// (`site::escape::content_url`: http(s) or an address of the site), else `#` — a `javascript:`
+/// or `data:` link in the settings or an article never reaches a page.
+fn content_url_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
+    let url = value.as_str().unwrap_or("");
+    Ok(Value::String(
+        site::escape::content_url(url).unwrap_or("#").to_string(),
+    ))
+}
+
 fn money_filter(value: &Value, args: &HashMap<String, Value>) -> tera::Result<Value> {
     let amount = value
         .as_f64()

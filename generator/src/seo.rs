@@ -107,14 +107,10 @@ pub fn og_locale(lang: Lang, site: Site) -> String {
     format!("{}_{}", lang.code(), site.country_code())
 }
 
-/// JSON-LD as it goes inside `<script type="application/ld+json">`: `</` cannot close it.
+/// JSON-LD as it goes inside `<script type="application/ld+json">` (`site::escape`): no
+/// `</script>`, `<!--` or `<script` in content can end it or change how it is parsed.
 fn script_json(value: &Value) -> String {
-    let json = value.to_string();
-    if json.contains("</") {
-        json.replace("</", "<\\/")
-    } else {
-        json
-    }
+    site::escape::script_json(&value.to_string())
 }
 
 pub fn breadcrumbs(items: &[(String, String)]) -> Value {
@@ -247,15 +243,19 @@ pub fn screenings<'a>(
                 end_date: s.end.map(Instant),
                 in_language,
                 subtitle_language,
-                offers: s.booking_url.as_deref().map(|url| Offer {
-                    kind: "Offer",
-                    url,
-                    availability: match s.status {
-                        ShowtimeStatus::Available => "https://schema.org/InStock",
-                        ShowtimeStatus::Soldout => "https://schema.org/SoldOut",
-                        ShowtimeStatus::Locked => "https://schema.org/Discontinued",
-                    },
-                }),
+                offers: s
+                    .booking_url
+                    .as_deref()
+                    .and_then(site::escape::content_url)
+                    .map(|url| Offer {
+                        kind: "Offer",
+                        url,
+                        availability: match s.status {
+                            ShowtimeStatus::Available => "https://schema.org/InStock",
+                            ShowtimeStatus::Soldout => "https://schema.org/SoldOut",
+                            ShowtimeStatus::Locked => "https://schema.org/Discontinued",
+                        },
+                    }),
             }
         })
         .collect();
@@ -274,11 +274,7 @@ pub fn screenings<'a>(
         graph,
     })
     .expect("plain data serialises");
-    Some(JsonLd(if json.contains("</") {
-        json.replace("</", "<\\/")
-    } else {
-        json
-    }))
+    Some(JsonLd(site::escape::script_json(&json)))
 }
 
 #[derive(serde::Serialize)]

@@ -1945,9 +1945,9 @@ fn hostile_content_is_sanitised_or_escaped_and_pages_stay_valid() {
                 other.map(|v| v["name"].clone())
             )),
         }
-        if !html.text.contains("<\\/script>") {
+        if !html.text.contains("\\u003c/script\\u003e") {
             problems.push(format!(
-                "{}: `</script>` of the name is not written `<\\/script>` in JSON-LD",
+                "{}: `</script>` of the name is not written `\\u003c/script\\u003e` in JSON-LD",
                 html.file
             ));
         }

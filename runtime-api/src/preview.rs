@@ -272,7 +272,7 @@ pub fn is_local_target(target: &str) -> bool {
     let Some(rest) = target.strip_prefix('/') else {
         return false;
     };
-    let decoded = percent_encoding::percent_decode_str(rest).decode_utf8_lossy();
+    let decoded = site::escape::percent_decode(rest, false);
     match decoded.chars().next() {
         None | Some('?') => true,
         Some(c) => !(c == '/' || c == '\\' || c.is_control() || c.is_whitespace()),

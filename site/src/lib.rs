@@ -4,6 +4,7 @@
 
 pub mod brand;
 pub mod content;
+pub mod escape;
 pub mod feedback_widget;
 pub mod filters;
 pub mod routes;

@@ -16,24 +16,23 @@ pub(crate) fn parse_urlencoded(input: &str) -> Result<HashMap<String, String>, (
     Ok(fields)
 }
 
+/// Strict: a `%` not followed by two hex digits, or bytes that are not UTF-8, are a bad request.
 fn percent_decode(input: &str) -> Result<String, ()> {
     let bytes = input.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let hex = bytes.get(i + 1..i + 3).ok_or(())?;
-                let hex = std::str::from_utf8(hex).map_err(|_| ())?;
-                out.push(u8::from_str_radix(hex, 16).map_err(|_| ())?);
-                i += 2;
-            }
-            byte => out.push(byte),
-        }
-        i += 1;
+    let well_formed = bytes.iter().enumerate().all(|(i, b)| {
+        *b != b'%'
+            || bytes
+                .get(i + 1..i + 3)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+    });
+    if !well_formed {
+        return Err(());
     }
-    String::from_utf8(out).map_err(|_| ())
+    let spaced = input.replace('+', " ");
+    percent_encoding::percent_decode_str(&spaced)
+        .decode_utf8()
+        .map(|s| s.into_owned())
+        .map_err(|_| ())
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters, for query values.

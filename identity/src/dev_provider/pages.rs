@@ -162,20 +162,9 @@ const NL: Texts = Texts {
     server_error: "Inloggen is mislukt. Probeer het zo opnieuw.",
 };
 
-/// Escapes for both text and attribute values.
+/// Escapes for both text and attribute values (`site::escape::html`).
 pub(crate) fn escape(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    site::escape::html(input).into_owned()
 }
 
 fn document(html_lang: &str, title: &str, body: &str) -> String {

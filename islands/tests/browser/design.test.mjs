@@ -9,9 +9,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { ARTIFACTS, siteUrl, useBrowser } from './support.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, pagesByKind as pagesOfKinds, siteUrl, useBrowser } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -20,45 +20,11 @@ const WIDTHS = [375, 768, 1280];
 const NARROWEST = 320;
 // Variants that look like their main kind (light views, aliases) add nothing to review.
 const SKIP_KINDS = new Set(['cinemalight', 'citylight', 'notfoundalias', 'helparticlebyid', 'sitemap']);
+const pagesByKind = (site) => pagesOfKinds(site, SITES[site], SKIP_KINDS);
 /** Tall pages (a week of showtimes) are captured down to this height. */
 const MAX_HEIGHT = 5000;
 
 const RUN = process.env.SCREENSHOTS_DIR || join(ARTIFACTS, '..', 'screenshots', new Date().toISOString().replace(/[:.]/g, '-'));
-
-/** One page of each kind in the site's default language: [{kind, path}]. */
-function pagesByKind(site) {
-  const out = process.env.SITE_OUT;
-  assert.ok(out && existsSync(join(out, site)), `SITE_OUT must name the generated sites (got ${out})`);
-  const root = join(out, site);
-  const found = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = join(dir, entry.name);
-      const rel = relative(root, full);
-      const first = rel.split('/')[0];
-      // Webview variants, assets and the other languages' folders.
-      if (entry.isDirectory()) {
-        if (first === 'm' || first === 'assets' || (/^[a-z]{2}$/.test(first) && first !== SITES[site])) continue;
-        walk(full);
-      } else if (entry.name.endsWith('.html')) {
-        const text = readFileSync(full, 'utf8');
-        const lang = /<html[^>]*\slang="?([a-zA-Z-]+)/.exec(text)?.[1] ?? '';
-        const body = text.indexOf('<body');
-        const kind = /^<body\s+class="?page-([a-z0-9]+)/.exec(text.slice(body, body + 200))?.[1];
-        if (!kind || SKIP_KINDS.has(kind) || found.has(kind) || !lang.toLowerCase().startsWith(SITES[site])) continue;
-        const path = rel === 'index.html' ? '/' : `/${rel.replace(/\.html$/, '')}`;
-        found.set(kind, path);
-      }
-    }
-  };
-  walk(root);
-  // Error pages at the addresses that give them: an unknown path, a show taken down for good.
-  if (found.has('notfound')) found.set('notfound', `${found.get('notfound').replace(/\/?404(_NOT_FOUND)?$/, '')}/no-such-page-here`);
-  const gone = readFileSync(join(root, '_redirects'), 'utf8').split('\n').map((l) => l.split(/\s+/)).find((p) => p[2] === '410');
-  if (gone) found.set('gone', gone[0]);
-  else found.delete('gone');
-  return [...found].map(([kind, path]) => ({ kind, path }));
-}
 
 /** Elements wider than the window, for the message. */
 const sidewaysCulprits = () =>

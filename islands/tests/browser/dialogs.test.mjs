@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cinemaLinks, siteUrl, useBrowser } from './support.mjs';
+import { cinemaLinks, followNetwork, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -11,7 +11,10 @@ const isFocused = (locator) => locator.evaluate((el) => el === document.activeEl
 
 test('the search dialog closes with Escape and the focus returns to its trigger', (t) =>
   browser.page(t, async (page) => {
+    const network = followNetwork(page);
     await page.goto(siteUrl('fr', '/'));
+    // Opened once the header island is in, as a visitor's click would find it.
+    await waitForIslands(page, network);
     const trigger = page.locator('header.site-header .header-search');
     await trigger.click();
     const dialog = page.getByRole('dialog');
@@ -23,6 +26,9 @@ test('the search dialog closes with Escape and the focus returns to its trigger'
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The focus is restored once the dialog is gone, in the frame after: wait for it (a
+    // single look right after the detach was flaky on a loaded machine).
+    await page.waitForFunction(() => document.activeElement?.matches('header.site-header .header-search'), null, { timeout: 2000 }).catch(() => {});
     assert.ok(await isFocused(trigger), 'the focus is back on the search button');
     assert.equal(await trigger.getAttribute('aria-expanded'), 'false');
   }));

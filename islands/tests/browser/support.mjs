@@ -8,10 +8,10 @@
 
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -324,4 +324,46 @@ export async function signInDirectly(page, site, email = freshEmail(), returnTo 
   await account.locator('button.avatar').waitFor();
   await page.locator('iframe.identity-frame').waitFor({ state: 'detached' });
   return email;
+}
+
+// ---------------------------------------------------------------------------------------
+// Pages of the generated output
+
+/**
+ * One page of each kind in `lang` from the generated output (SITE_OUT): [{kind, path}]. The
+ * body's class names the page kind (`page-cinema`), so every kind the generator writes is
+ * found without a list to keep in step; the error pages at the addresses that give them.
+ */
+export function pagesByKind(site, lang, skipKinds = new Set()) {
+  const out = process.env.SITE_OUT;
+  assert.ok(out && existsSync(join(out, site)), `SITE_OUT must name the generated sites (got ${out})`);
+  const root = join(out, site);
+  const found = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = join(dir, entry.name);
+      const rel = relative(root, full);
+      const first = rel.split('/')[0];
+      // Webview variants, assets and the other languages' folders.
+      if (entry.isDirectory()) {
+        if (first === 'm' || first === 'assets' || (/^[a-z]{2}$/.test(first) && first !== lang)) continue;
+        walk(full);
+      } else if (entry.name.endsWith('.html')) {
+        const text = readFileSync(full, 'utf8');
+        const pageLang = /<html[^>]*\slang="?([a-zA-Z-]+)/.exec(text)?.[1] ?? '';
+        const body = text.indexOf('<body');
+        const kind = /^<body\s+class="?page-([a-z0-9]+)/.exec(text.slice(body, body + 200))?.[1];
+        if (!kind || skipKinds.has(kind) || found.has(kind) || !pageLang.toLowerCase().startsWith(lang)) continue;
+        const path = rel === 'index.html' ? '/' : `/${rel.replace(/\.html$/, '')}`;
+        found.set(kind, path);
+      }
+    }
+  };
+  walk(root);
+  // Error pages at the addresses that give them: an unknown path, a show taken down for good.
+  if (found.has('notfound')) found.set('notfound', `${found.get('notfound').replace(/\/?404(_NOT_FOUND)?$/, '')}/no-such-page-here`);
+  const gone = readFileSync(join(root, '_redirects'), 'utf8').split('\n').map((l) => l.split(/\s+/)).find((p) => p[2] === '410');
+  if (gone) found.set('gone', gone[0]);
+  else found.delete('gone');
+  return [...found].map(([kind, path]) => ({ kind, path }));
 }

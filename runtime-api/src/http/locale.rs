@@ -84,30 +84,8 @@ pub fn form_pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
 }
 
 /// Percent-decodes a URL component; `plus_as_space` for query strings (form encoding), not
-/// for paths. Invalid escapes are kept as they are; invalid UTF-8 becomes U+FFFD.
-pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' if plus_as_space => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
-                match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                    Some(b) => {
-                        out.push(b);
-                        i += 2;
-                    }
-                    None => out.push(b'%'),
-                }
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
+/// for paths (`site::escape::percent_decode`).
+pub use site::escape::percent_decode;
 
 impl<S> FromRequestParts<S> for Locale
 where
