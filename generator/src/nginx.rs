@@ -27,7 +27,11 @@ pub fn config(
     for (site, plan) in sites {
         let code = site.code();
         let _ = writeln!(conf, "map $uri $redirect_{code} {{\n    default \"\";");
-        for r in plan.redirects.iter().filter(|r| r.status == 301) {
+        for r in plan
+            .redirects
+            .iter()
+            .filter(|r| r.status == 301 && r.is_writable())
+        {
             let _ = writeln!(conf, "    {} {};", quote(&r.from), quote(&r.to));
         }
         // volatile: after `error_page 410` the request moves to the gone page, which must not
@@ -36,7 +40,11 @@ pub fn config(
             conf,
             "}}\nmap $uri $gone_{code} {{\n    volatile;\n    default 0;"
         );
-        for r in plan.redirects.iter().filter(|r| r.status == 410) {
+        for r in plan
+            .redirects
+            .iter()
+            .filter(|r| r.status == 410 && r.is_writable())
+        {
             let _ = writeln!(conf, "    {} 1;", quote(&r.from));
         }
         let _ = writeln!(conf, "}}");
@@ -155,4 +163,107 @@ fn filter_rewrites(table: &RouteTable, site: Site) -> Vec<String> {
 
 fn quote(path: &str) -> String {
     format!("\"{}\"", path.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Hostile redirects (from content: slugs and old addresses) fuzzed by property: whatever they
+/// hold, the configuration keeps one line per written rule, every map entry is two quoted
+/// strings (or a string and `1`) and no rule can read a variable or open a block.
+/// `FUZZ_CASES` sets the number of inputs (scripts/test: a short run; scripts/bench: a million).
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use crate::pages::{Redirect, SitePages};
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    use std::sync::LazyLock;
+
+    static BRAND: LazyLock<Brand> =
+        LazyLock::new(|| Brand::from_json(include_str!("../../config/brand.json")).expect("brand"));
+    static TABLE: LazyLock<RouteTable> = LazyLock::new(|| RouteTable::new("lumen"));
+
+    fn config() -> Config {
+        let cases = std::env::var("FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(256);
+        Config {
+            cases,
+            failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+            ..Config::default()
+        }
+    }
+
+    fn address() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "/[a-z0-9/-]{0,30}",
+            "/[a-z0-9-]{1,10}[ \"\\\\;{}$~%\\n\\r\\t]{1,3}[a-z0-9-]{0,10}",
+            "https://[a-z]{1,10}\\.example/[a-z0-9-]{0,10}",
+            "\\PC{0,30}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn hostile_redirects_never_break_the_configuration(
+            rules in proptest::collection::vec((address(), address(), prop_oneof![Just(301u16), Just(410u16)]), 0..8)
+        ) {
+            let redirects: Vec<Redirect> = rules
+                .into_iter()
+                .map(|(from, to, status)| Redirect { from, to, status })
+                .collect();
+            let written = redirects.iter().filter(|r| r.is_writable()).count();
+            let plan = SitePages {
+                pages: Vec::new(),
+                redirects: redirects.clone(),
+                alternates: Default::default(),
+                policy: Default::default(),
+            };
+            let empty = SitePages { redirects: Vec::new(), ..plan.redirects_only() };
+            let conf = config_of(&plan);
+            let baseline = config_of(&empty);
+            prop_assert_eq!(conf.lines().count(), baseline.lines().count() + written);
+            let entry = regex_lite_entry();
+            for line in conf.lines().filter(|l| !baseline.lines().any(|b| b == *l)) {
+                prop_assert!(entry(line), "a rule wrote {:?}", line);
+            }
+        }
+    }
+
+    fn config_of(plan: &SitePages) -> String {
+        super::config(&BRAND, &TABLE, &[(Site::Fr, plan)], "/srv/www")
+    }
+
+    /// `    "…" "…";` or `    "…" 1;` with only escaped quotes and backslashes inside, no `$`.
+    fn regex_lite_entry() -> impl Fn(&str) -> bool {
+        |line: &str| {
+            let Some(rest) = line.strip_prefix("    \"") else {
+                return false;
+            };
+            let mut chars = rest.chars();
+            let mut strings = 1;
+            let mut in_string = true;
+            let mut tail = String::new();
+            while let Some(c) = chars.next() {
+                match (in_string, c) {
+                    (true, '\\') => {
+                        if !matches!(chars.next(), Some('\\' | '"')) {
+                            return false;
+                        }
+                    }
+                    (true, '"') => in_string = false,
+                    (true, '$') => return false,
+                    (true, c) if c.is_control() => return false,
+                    (true, _) => {}
+                    (false, '"') => {
+                        in_string = true;
+                        strings += 1;
+                    }
+                    (false, c) => tail.push(c),
+                }
+            }
+            !in_string && ((strings == 2 && tail == " ;") || (strings == 1 && tail == " 1;"))
+        }
+    }
 }

@@ -348,6 +348,27 @@ fn plan_locale(
     }
 }
 
+impl Redirect {
+    /// Whether the rule can be written into `_redirects` (space-separated fields) and the
+    /// nginx maps (quoted strings where `$` would read a variable and a leading `~` a regular
+    /// expression): a path of the site from, a path of the site or an https:// URL to, no
+    /// blank, control character or `$` in either. A rule built from hostile content is left
+    /// out rather than written as another rule.
+    pub fn is_writable(&self) -> bool {
+        let plain = |s: &str| {
+            !s.is_empty()
+                && !s
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_control() || c == '$')
+        };
+        let local = |s: &str| s.starts_with('/') && !s.starts_with("//") && !s.contains('\\');
+        plain(&self.from)
+            && plain(&self.to)
+            && local(&self.from)
+            && (local(&self.to) || self.to.starts_with("https://"))
+    }
+}
+
 impl SitePages {
     /// The redirects alone, kept after a site's pages are written (for the server config).
     pub fn redirects_only(&self) -> SitePages {

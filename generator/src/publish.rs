@@ -395,6 +395,10 @@ fn write_site(
         "# from to status — written by the generator from the content and the route table\n",
     );
     for r in &plan.redirects {
+        if !r.is_writable() {
+            tracing::warn!(site = %site, from = ?r.from, to = ?r.to, "redirect left out: not a plain address");
+            continue;
+        }
         redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
     }
     output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
