@@ -5,21 +5,31 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Lower-cases and strips accents: "Évry-Courcouronnes" → "evry-courcouronnes",
 /// "Œuvre" → "oeuvre", "Straße" → "strasse".
+///
+/// Folding is stable (`fold(fold(x)) == fold(x)`): the index and a typed query both fold, so
+/// a folded word must read the same when folded again. Hence lower-casing comes first, then
+/// the decomposition and the letter mappings on what it gives: `ẞ` lower-cases to `ß` (then
+/// `ss`) and `İ` to `i` and a combining dot (dropped).
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.nfkd() {
-        if unicode_normalization::char::is_combining_mark(c) {
-            continue;
-        }
-        match c {
-            'Œ' | 'œ' => out.push_str("oe"),
-            'Æ' | 'æ' => out.push_str("ae"),
-            'ß' => out.push_str("ss"),
-            'Ø' | 'ø' => out.push('o'),
-            'Ł' | 'ł' => out.push('l'),
-            'Đ' | 'đ' => out.push('d'),
-            _ => out.extend(c.to_lowercase()),
-        }
+    for c in text.nfkd().flat_map(char::to_lowercase) {
+        // A few lower-case letters decompose to capitals (`ᴬ` → `A`): lower-case once more.
+        unicode_normalization::char::decompose_compatible(c, |d| {
+            for l in d.to_lowercase() {
+                if unicode_normalization::char::is_combining_mark(l) {
+                    continue;
+                }
+                match l {
+                    'œ' => out.push_str("oe"),
+                    'æ' => out.push_str("ae"),
+                    'ß' => out.push_str("ss"),
+                    'ø' => out.push('o'),
+                    'ł' => out.push('l'),
+                    'đ' => out.push('d'),
+                    _ => out.push(l),
+                }
+            }
+        });
     }
     out
 }
@@ -71,6 +81,29 @@ mod tests {
         assert_eq!(fold("Straße Zürich"), "strasse zurich");
         assert_eq!(fold("Liège Nîmes Besançon"), "liege nimes besancon");
         assert_eq!(fold("ｆｕｌｌ"), "full");
+        assert_eq!(fold("STRAẞE İstanbul"), "strasse istanbul");
+    }
+
+    #[test]
+    fn folding_twice_changes_nothing() {
+        for text in [
+            "ẞTRAẞE",
+            "İSTANBUL",
+            "Ǆ ﬁ Å Ω ᴬ",
+            "ŒUVRE Æ Ø Ł Đ",
+            "ｆｕｌｌ ①",
+        ] {
+            assert_eq!(fold(&fold(text)), fold(text), "{text:?}");
+        }
+        // Every character: folding works character by character (nothing composes again).
+        let unstable: Vec<char> = (0..=char::MAX as u32)
+            .filter_map(char::from_u32)
+            .filter(|c| {
+                let once = fold(&c.to_string());
+                fold(&once) != once
+            })
+            .collect();
+        assert!(unstable.is_empty(), "{unstable:?}");
     }
 
     #[test]
