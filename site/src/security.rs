@@ -114,12 +114,31 @@ pub fn origin_of(url: &str) -> Option<String> {
         return None;
     }
     let authority = rest.split(['/', '?', '#']).next()?;
-    let valid = !authority.is_empty()
-        && !authority.contains('@')
-        && authority
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
-    valid.then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
+    // `host[:port]`, the host a DNS name or a bracketed IPv6 address: an origin a policy can
+    // name. `https://https://x/` (host `https`, empty port) or `https://./` are no origins.
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((host, port)) if !host.ends_with(':') && !port.contains(']') => (host, Some(port)),
+        _ => (authority, None),
+    };
+    let port_ok =
+        port.is_none_or(|p| !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()));
+    let ipv6 = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .is_some_and(|h| {
+            h.contains(':')
+                && h.chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
+        });
+    let dns = host.split('.').all(|label| {
+        !label.is_empty()
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+    });
+    (port_ok && (ipv6 || dns)).then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
 }
 
 /// The headers file the generator writes beside `_redirects` (`out/{site}/_headers`): one
@@ -181,6 +200,10 @@ mod tests {
             origin_of("http://be.localhost:8182/auth").as_deref(),
             Some("http://be.localhost:8182")
         );
+        assert_eq!(
+            origin_of("https://[::1]:8443/x").as_deref(),
+            Some("https://[::1]:8443")
+        );
         for bad in [
             "/relative",
             "data:text/js,1",
@@ -188,6 +211,15 @@ mod tests {
             "https://",
             "https://a b/",
             "https://u@evil/",
+            "https://./t.js",
+            "https://https://evil.example/t.js",
+            "https://a..b/",
+            "https://-a.example/",
+            "https://a.example:/",
+            "https://a.example:80a/",
+            "https://[zz]/",
+            // Browsers read `\` as `/`: refused rather than read two ways.
+            "https://a.example\\@evil.example/",
         ] {
             assert_eq!(origin_of(bad), None, "{bad}");
         }

@@ -1,12 +1,14 @@
-//! Hostile input, fuzzed by property: the URL filter parser and the route matcher take any
-//! string without panicking, what they accept is well-formed, and the two directions of each
-//! (parse and format, path and parse) agree. `FUZZ_CASES` sets the number of inputs per
+//! Hostile input, fuzzed by property: the URL filter parser, the route matcher and the origin
+//! reader of content URLs (for the security headers) take any string without panicking, what
+//! they accept is well-formed, and the two directions of each (parse and format, path and
+//! parse) agree. `FUZZ_CASES` sets the number of inputs per
 //! target (a short run in scripts/test, a million in scripts/bench).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 use site::filters::{self, Filters};
 use site::routes::{is_param_value, Params, Route, RouteTable, ShowsTab};
+use site::security::origin_of;
 use site::Site;
 use std::sync::LazyLock;
 
@@ -289,6 +291,38 @@ proptest! {
                 let tab_route = route.param_names().contains(&"tab");
                 prop_assert!(!is_param_value(&value) || (tab_route && !tab_key), "{:?} refused for {}", value, route.full_pattern());
             }
+        }
+    }
+
+    /// Content URLs (injected scripts, sign-in providers) become origins in the pages' policy
+    /// and the nginx configuration: only `scheme://host[:port]` may come out.
+    #[test]
+    fn an_origin_read_from_any_url_is_a_plain_origin(
+        url in prop_oneof![
+            (
+                prop::sample::select(vec!["https://", "http://", "HTTPS://", "//", "https:", "ftp://", ""]),
+                prop::collection::vec(prop_oneof![near_slug(), Just(String::new()), "\\PC{0,4}"], 0..4),
+                prop::option::of("[0-9]{0,6}"),
+                "(/\\PC{0,8})?",
+            )
+                .prop_map(|(scheme, labels, port, rest)| {
+                    let port = port.map(|p| format!(":{p}")).unwrap_or_default();
+                    format!("{scheme}{}{port}{rest}", labels.join("."))
+                }),
+            any::<String>(),
+        ]
+    ) {
+        if let Some(origin) = origin_of(&url) {
+            prop_assert_eq!(origin_of(&origin), Some(origin.clone()), "{:?}", url);
+            prop_assert!(url.to_ascii_lowercase().starts_with(&origin), "{:?} → {:?}", url, origin);
+            let (scheme, authority) = origin.split_once("://").expect("scheme://");
+            prop_assert!(scheme == "https" || scheme == "http", "{:?} → {:?}", url, origin);
+            prop_assert!(
+                !authority.is_empty()
+                    && authority.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || ".-:[]".contains(c)),
+                "{:?} → {:?}", url, origin
+            );
+            prop_assert!(!authority.starts_with('.') && !authority.contains("..") && !authority.ends_with(':'), "{:?} → {:?}", url, origin);
         }
     }
 }
