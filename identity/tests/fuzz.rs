@@ -164,7 +164,7 @@ fn near_jwt() -> impl Strategy<Value = String> {
 }
 
 #[test]
-fn the_real_token_is_accepted() {
+fn sanity_the_real_token_is_accepted() {
     assert_eq!(
         verify(&SETUP.token),
         Ok(()),
@@ -195,9 +195,9 @@ proptest! {
     ) {
         let token = &SETUP.token;
         let at = index.index(token.len());
-        prop_assume!(token[at..at + 1] != replacement);
         let spoiled = format!("{}{}{}", &token[..at], replacement, &token[at + 1..]);
-        prop_assert!(verify(&spoiled).is_err(), "{} was accepted", spoiled);
+        // The same character back makes the real token.
+        prop_assert!(spoiled == *token || verify(&spoiled).is_err(), "{} was accepted", spoiled);
     }
 
     #[test]
@@ -210,9 +210,10 @@ proptest! {
             let at = at.index(signature.len());
             signature[at] ^= mask;
         }
-        prop_assume!(signature != real);
+        // Two changes of one byte can cancel out: that is the real token again.
+        let expected = if signature == real { Ok(()) } else { Err(TokenError::BadSignature) };
         let spoiled = encode(&header, &payload, &signature);
-        prop_assert_eq!(verify(&spoiled), Err(TokenError::BadSignature), "{}", spoiled);
+        prop_assert_eq!(verify(&spoiled), expected, "{}", spoiled);
     }
 
     /// A header or payload changed in any field, under the real signature: refused, whatever

@@ -186,7 +186,7 @@ fn route_path() -> impl Strategy<Value = (Site, String)> {
 /// The properties below say "if accepted, then …": they prove something only if the
 /// near-valid inputs are often accepted. This checks they are.
 #[test]
-fn the_near_valid_inputs_reach_real_pages_and_real_selections() {
+fn sanity_the_near_valid_inputs_reach_real_pages_and_real_selections() {
     use proptest::strategy::ValueTree;
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     let (mut pages, mut filtered, mut selections) = (0, 0, 0);
