@@ -154,25 +154,21 @@ fn route_path() -> impl Strategy<Value = (Site, String)> {
     (
         site,
         any::<prop::sample::Index>(),
-        near_slug(),
-        near_slug(),
+        [near_slug(), near_slug()],
+        prop::sample::select(ShowsTab::ALL.to_vec()),
         prop::option::of(prop_oneof![
             filter_part(),
             valid_filters().prop_map(|f| f.format())
         ]),
     )
-        .prop_map(|(site, pick, a, b, filters)| {
+        .prop_map(|(site, pick, values, tab, filters)| {
             let routes: Vec<&Route> = ROUTES.routes().filter(|r| r.site == site).collect();
             let route = routes[pick.index(routes.len())];
-            let mut values = [a, b].into_iter();
-            let params: Params = route
-                .param_names()
-                .iter()
-                .map(|&name| (name, values.next().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .iter()
-                .map(|(n, v)| (*n, v.as_str()))
-                .collect();
+            let mut params = Params::new();
+            for (&name, value) in route.param_names().iter().zip(&values) {
+                // The shows tab takes its closed set of keys only.
+                params.insert(name, if name == "tab" { tab.key() } else { value });
+            }
             // A refused parameter leaves the pattern itself, braces and all: hostile too.
             let base = route.path(&params).unwrap_or_else(|| route.full_pattern());
             let path = match filters {
