@@ -1,6 +1,8 @@
-//! Hostile input, fuzzed by property: the token decoder takes any string — garbage, near-JWTs,
-//! real tokens with one character changed — without panicking, and accepts none of them but
-//! the real token. `FUZZ_CASES` sets the number of inputs (a short run in scripts/test, a
+//! Hostile input, fuzzed by property: the token decoder takes any string — garbage, near-JWTs
+//! made of real parts, real tokens with one character changed, with bits of the signature
+//! changed, with a header or payload field changed under the real signature — without
+//! panicking, and accepts none of them but the real token (a changed signature is refused as
+//! a bad signature). `FUZZ_CASES` sets the number of inputs (a short run in scripts/test, a
 //! million in scripts/bench).
 
 mod common;
