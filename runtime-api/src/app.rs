@@ -295,19 +295,28 @@ pub fn app(state: AppState) -> Router {
                 .map(String::from),
             ),
     ));
-    let openapi = Arc::new(
-        serde_json::to_vec_pretty(&http::doc::openapi("/api", &operations))
-            .expect("the document serialises"),
+    // One document per site (its languages), made once.
+    let documents: Arc<std::collections::HashMap<site::Site, Vec<u8>>> = Arc::new(
+        site::Site::ALL
+            .iter()
+            .map(|&site| {
+                let doc = http::doc::openapi_for_site("/api", &operations, site);
+                (
+                    site,
+                    serde_json::to_vec_pretty(&doc).expect("the document serialises"),
+                )
+            })
+            .collect(),
     );
     let api = api
         .route(
             "/openapi.json",
-            get(move || {
-                let doc = openapi.clone();
+            get(move |site: http::locale::SiteOnly| {
+                let documents = documents.clone();
                 async move {
                     (
                         [(header::CONTENT_TYPE, "application/json")],
-                        doc.as_ref().clone(),
+                        documents[&site.0].clone(),
                     )
                 }
             }),

@@ -1187,4 +1187,47 @@ async fn the_openapi_document_lists_every_call_with_its_security() {
     );
     assert!(paths["/api/cinemas"]["get"].get("security").is_none());
     assert!(paths.len() >= 60, "{} paths", paths.len());
+    // Calls with a body document axum's own refusals; every call may be shed (503).
+    let patch = &paths["/api/accounts/me/cinemas"]["patch"]["responses"];
+    for status in ["413", "415", "422", "503"] {
+        assert!(
+            patch.get(status).is_some(),
+            "PATCH cinemas documents {status}"
+        );
+    }
+}
+
+/// Each site's document offers that site's languages only, as the calls accept them.
+#[tokio::test]
+async fn each_sites_openapi_document_offers_its_own_languages() {
+    for site in Site::ALL {
+        let host = format!("{}.localhost", site.code());
+        let doc = call(Method::GET, &host, "/api/openapi.json", None, None)
+            .await
+            .json();
+        let language = doc["paths"]["/api/cinemas"]["get"]["parameters"]
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["name"] == "language"))
+            .cloned()
+            .unwrap_or_else(|| panic!("{site}: no language parameter"));
+        let offered: Vec<&str> = language["schema"]["enum"]
+            .as_array()
+            .expect("an enum")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let expected: Vec<&str> = site.languages().iter().map(|l| l.code()).collect();
+        assert_eq!(offered, expected, "{site}");
+        for lang in &offered {
+            call(
+                Method::GET,
+                &host,
+                &format!("/api/cinemas?language={lang}"),
+                None,
+                None,
+            )
+            .await
+            .assert_status(StatusCode::OK);
+        }
+    }
 }

@@ -140,6 +140,29 @@ impl ApiRouter {
     }
 }
 
+/// OpenAPI 3.1 for the operations, mounted under `prefix` (`/api`), as `site` serves them:
+/// its languages only (another is a 400), and every status an answer can have.
+pub fn openapi_for_site(prefix: &str, operations: &[Operation], site: site::Site) -> Value {
+    let languages: Vec<&str> = site.languages().iter().map(|l| l.code()).collect();
+    let mut doc = openapi(prefix, operations);
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for operation in paths.values_mut().filter_map(Value::as_object_mut) {
+            for op in operation.values_mut() {
+                for parameter in op["parameters"].as_array_mut().into_iter().flatten() {
+                    if parameter["name"] == "language" {
+                        parameter["schema"]["enum"] = json!(languages);
+                    }
+                }
+            }
+        }
+    }
+    doc["info"]["description"] = json!(format!(
+        "Content (spec §7) and live calls of the {} site (the Host header chooses the site).",
+        site.code()
+    ));
+    doc
+}
+
 /// OpenAPI 3.1 for the operations, mounted under `prefix` (`/api`).
 pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
     let mut paths = Map::new();
@@ -155,17 +178,23 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
         for name in op.query {
             parameters.push(json!({"name": name, "in": "query", "required": false, "schema": {"type": "string"}}));
         }
+        // 503: any call may be shed under load (`server::shed_load`) or time out.
         let mut responses = json!({
             "200": {"description": "OK", "content": {"application/json": {}}},
+            "304": {"description": "Not modified (If-None-Match)"},
             "400": {"$ref": "#/components/responses/Error"},
             "404": {"$ref": "#/components/responses/Error"},
+            "503": {"$ref": "#/components/responses/Error"},
         });
         if op.bearer {
             responses["401"] = json!({"$ref": "#/components/responses/Error"});
             responses["403"] = json!({"$ref": "#/components/responses/Error"});
         }
         if op.body {
-            responses["413"] = json!({"$ref": "#/components/responses/Error"});
+            // Too large, not JSON, or JSON of the wrong shape (axum's own rejections).
+            for status in ["413", "415", "422"] {
+                responses[status] = json!({"$ref": "#/components/responses/Error"});
+            }
         }
         let mut operation = json!({
             "summary": op.summary,
