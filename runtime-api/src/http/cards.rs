@@ -24,6 +24,7 @@ pub fn router() -> ApiRouter {
             challenge,
             "A new ALTCHA challenge for the captcha widget (proof of work)",
         )
+        .unlocalized()
         .get(
             "/voucher/{code}",
             voucher,

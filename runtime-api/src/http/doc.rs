@@ -170,13 +170,22 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
         let path = format!("{prefix}{}", op.path);
         let mut parameters: Vec<Value> = path_params(op.path)
             .into_iter()
-            .map(|name| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string"}}))
+            .map(|name| {
+                let schema = if name == "date" {
+                    json!({"type": "string", "format": "date"})
+                } else {
+                    json!({"type": "string"})
+                };
+                json!({"name": name, "in": "path", "required": true, "schema": schema})
+            })
             .collect();
         if op.localized {
             parameters.push(json!({"name": "language", "in": "query", "required": false, "schema": {"type": "string", "enum": ["fr", "en", "de", "nl"]}, "description": "Defaults to the site's default language; a language the site does not offer is a 400."}));
         }
         for name in op.query {
-            parameters.push(json!({"name": name, "in": "query", "required": false, "schema": {"type": "string"}}));
+            let (required, schema) = query_schema(op.path, name);
+            parameters
+                .push(json!({"name": name, "in": "query", "required": required, "schema": schema}));
         }
         // 503: any call may be shed under load (`server::shed_load`) or time out.
         let mut responses = json!({
@@ -189,6 +198,9 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
         if op.bearer {
             responses["401"] = json!({"$ref": "#/components/responses/Error"});
             responses["403"] = json!({"$ref": "#/components/responses/Error"});
+        }
+        if op.method == "post" && op.path == "/logout" {
+            responses["204"] = json!({"description": "Signed out"});
         }
         if op.body {
             // Too large, not JSON, or JSON of the wrong shape (axum's own rejections).
@@ -223,6 +235,30 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
             "schemas": {"Error": {"type": "object", "required": ["error", "message"], "properties": {"error": {"type": "string"}, "message": {"type": "string"}, "limit": {"type": "integer"}}}},
         },
     })
+}
+
+/// Whether a query parameter is required, and the values it takes: what the handlers accept,
+/// so a client (or schemathesis) reading the document makes requests they do not refuse.
+fn query_schema(path: &str, name: &str) -> (bool, Value) {
+    match name {
+        "type" if path == "/featured" => (
+            false,
+            json!({"type": "string", "enum": ["show", "news", "offer"]}),
+        ),
+        "date" => (false, json!({"type": "string", "format": "date"})),
+        "embed" => (false, json!({"type": "boolean"})),
+        // Three characters or more once trimmed (spec §5), 200 at most.
+        "q" => (
+            true,
+            json!({"type": "string", "pattern": "\\S.+\\S", "maxLength": search::MAX_QUERY_CHARS}),
+        ),
+        "type" => (
+            false,
+            json!({"type": "string", "enum": search::GROUPS.iter().map(|(kind, _)| serde_json::to_value(kind).expect("a name")).collect::<Vec<_>>()}),
+        ),
+        "scope" => (false, json!({"type": "string", "enum": ["site", "faq"]})),
+        _ => (false, json!({"type": "string"})),
+    }
 }
 
 fn path_params(path: &str) -> Vec<&str> {
