@@ -192,3 +192,41 @@ need_lighthouse_packages() {
     (cd tools/lighthouse && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   fi
 }
+
+# schemathesis (PyPI) checks the API against its OpenAPI document (scripts/test, scripts/bench),
+# in a virtual environment of its own under target/.
+SCHEMATHESIS_VERSION="4.32.5"
+need_schemathesis() {
+  local venv="${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-venv"
+  if [ ! -x "$venv/bin/st" ] || ! "$venv/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+    say "installing schemathesis $SCHEMATHESIS_VERSION"
+    if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+      [ "$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+      python3 -m venv "$venv"
+    fi
+    "$venv/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION"
+  fi
+  ST="$venv/bin/st"
+}
+
+# The API contract, site by site: schemathesis' default checks over /api/openapi.json (the
+# document of the site named by Host), with a bearer token of the dev provider where the site
+# uses it. The card look-ups are left out: a captcha is made so that no fuzzer passes it (their
+# contract is tested in runtime-api/tests and by the browser test with the real widget).
+check_api_contract() { # examples per operation
+  local site token failed=0
+  for site in fr ch be nl tn sn ci ma; do
+    token=$(API_DATA_DIR="$API_DATA_DIR" "$BIN/runtime-api" dev-token --site "$site" --email "contract@example.org" ${API_CONFIG:+--config "$API_CONFIG"} 2>/dev/null || true)
+    if "$ST" run "http://127.0.0.1:$PORT/api/openapi.json" --url "http://127.0.0.1:$PORT" \
+        -H "Host: $site.localhost" ${token:+-H "Authorization: Bearer $token"} \
+        --max-examples "$1" --seed 20261125 --exclude-path-regex '^/api/(voucher|gift-card)/' \
+        > "${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-$site.log" 2>&1; then
+      say "API contract ($site): $(grep -E 'generated, ' "${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-$site.log" | tr -s ' ')"
+    else
+      tail -n 40 "${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-$site.log" >&2
+      failed=1
+    fi
+  done
+  return "$failed"
+}
+
