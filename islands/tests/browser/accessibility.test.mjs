@@ -76,7 +76,9 @@ test('axe: help page with the FAQ suggestions shown', (t) =>
 test('axe: cinema page with the information dialog open', (t) =>
   browser.page(t, async (page) => {
     const [cinema] = await cinemaLinks(page, 'fr');
+    const network = followNetwork(page);
     await page.goto(siteUrl('fr', `${cinema.path}#info`));
+    await waitForIslands(page, network);
     await page.getByRole('dialog').waitFor();
     await check(page, `cinema information dialog (fr ${cinema.path}#info)`);
   }));

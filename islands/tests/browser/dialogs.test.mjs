@@ -37,7 +37,9 @@ test('the cinema information dialog (#info) closes with Escape and the focus ret
   browser.page(t, async (page) => {
     const [cinema] = await cinemaLinks(page, 'fr');
     assert.ok(cinema, 'the cinemas list links to no cinema');
+    const network = followNetwork(page);
     await page.goto(siteUrl('fr', cinema.path));
+    await waitForIslands(page, network);
     const link = page.locator('.cinema-links a[href="#info"]');
     // Keyboard, as the focus-return concerns keyboard users: Enter on the focused link.
     await link.focus();
@@ -50,6 +52,7 @@ test('the cinema information dialog (#info) closes with Escape and the focus ret
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.matches('.cinema-links a[href="#info"]'), null, { timeout: 2000 }).catch(() => {});
     assert.ok(await isFocused(link), 'the focus is back on the "Infos pratiques" link');
     assert.equal(new URL(page.url()).hash, '', 'closing clears the fragment');
   }));
