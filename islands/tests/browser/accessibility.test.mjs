@@ -23,14 +23,14 @@ async function audit(page, site, path, label) {
 }
 
 /** Runs axe, prints the count and returns the violations, each described with its label. */
-async function violations(page, label) {
-  const found = await seriousViolations(page);
+async function violations(page, label, context) {
+  const found = await seriousViolations(page, context);
   console.log(`axe ${label}: ${found.length} serious or critical violation(s)`);
   return found.length ? [`${label}:\n${describeViolations(found)}`] : [];
 }
 
-async function check(page, label) {
-  const found = await violations(page, label);
+async function check(page, label, context) {
+  const found = await violations(page, label, context);
   assert.equal(found.length, 0, found.join('\n'));
 }
 
@@ -80,7 +80,9 @@ test('axe: cinema page with the information dialog open', (t) =>
     await page.goto(siteUrl('fr', `${cinema.path}#info`));
     await waitForIslands(page, network);
     await page.getByRole('dialog').waitFor();
-    await check(page, `cinema information dialog (fr ${cinema.path}#info)`);
+    // The dialog itself: the page behind it is audited by "axe: cinema page"; behind the modal,
+    // axe measured the sliver of a showtime chip the dialog left visible as a tiny target.
+    await check(page, `cinema information dialog (fr ${cinema.path}#info)`, '[role="dialog"]');
   }));
 
 test('axe: home page with the sign-in pop-in open', (t) =>

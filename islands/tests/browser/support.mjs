@@ -185,16 +185,17 @@ export async function wakeEveryIsland(page) {
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core (WCAG 2.x A and AA rules) on the page; returns its serious and critical violations. */
-export async function seriousViolations(page) {
+export async function seriousViolations(page, context = 'document') {
   const hasAxe = await page.evaluate(() => typeof window.axe === 'object');
   // Evaluated rather than added as a <script>: a Content-Security-Policy cannot refuse it.
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    window.axe.run(document, {
+  const results = await page.evaluate((selector) =>
+    window.axe.run(selector === 'document' ? document : document.querySelector(selector), {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       // Only violations are read: axe then skips the details of what passed (faster).
       resultTypes: ['violations'],
     }),
+    context,
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
