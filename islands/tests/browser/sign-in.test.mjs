@@ -14,7 +14,9 @@ const browser = useBrowser();
 function followTrouble(page) {
   const trouble = [];
   page.on('console', (m) => m.type() === 'error' && trouble.push(`console: ${m.text()}`));
-  page.on('requestfailed', (r) => trouble.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  // ERR_ABORTED is a request the browser cancelled because the page went away (the test's own
+  // reload stopping the first load's favicon), not one that failed.
+  page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && trouble.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => r.status() >= 400 && trouble.push(`${r.status()}: ${r.url()}`));
   return trouble;
 }
