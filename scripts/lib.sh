@@ -45,6 +45,22 @@ build_islands() {
   (cd islands && node build.mjs --out "$ISLANDS_DIR")
 }
 
+# The islands' lint tools (tools/lint: ESLint, typescript-eslint, the React hooks rules) for
+# scripts/test's quality gate, from their own lock file: typescript-eslint needs TypeScript's
+# JavaScript API (5.x), which the islands' own compiler (TypeScript 7) does not have.
+need_lint_packages() {
+  if [ ! -d tools/lint/node_modules ] || [ tools/lint/package-lock.json -nt tools/lint/node_modules ]; then
+    say "installing the islands' lint tools"
+    (cd tools/lint && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+# The islands' type-aware lint (tools/lint/eslint.config.mjs, over islands/src with the islands'
+# tsconfig): any finding, warnings included, fails. Needs need_islands_packages (the types).
+lint_islands() {
+  (cd islands && ../tools/lint/node_modules/.bin/eslint --config ../tools/lint/eslint.config.mjs --max-warnings 0 src)
+}
+
 # One profile (dev, dependencies optimised) for run, build and test: dependencies compile once.
 build_binaries() {
   say "building the Rust binaries"

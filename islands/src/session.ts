@@ -98,7 +98,7 @@ export function sessionFeelings(page: PageSite, shows: string[]): Promise<Feelin
   const env = pageEnv();
   const key = shows.join(",");
   let byShows = feelings.get(env);
-  if (!byShows) feelings.set(env, (byShows = new Map()));
+  if (!byShows) feelings.set(env, (byShows = new Map<string, Probe<Feelings>>()));
   let probe = byShows.get(key);
   if (!probe) {
     const run = async (): Promise<Feelings> => {

@@ -15,9 +15,10 @@ const flush = async () => {
 function island(now = false) {
   const clicks: string[] = [];
   const ui = vi.fn(
-    async (): Promise<UiModule<unknown>> => ({
-      mount: (el) => el.querySelector("button")?.addEventListener("click", () => clicks.push("ui")),
-    }),
+    (): Promise<UiModule<unknown>> =>
+      Promise.resolve({
+        mount: (el) => el.querySelector("button")?.addEventListener("click", () => clicks.push("ui")),
+      }),
   );
   const mount = defineStagedIsland<unknown>({ show: (el) => (el.dataset.shown = ""), ui, now: () => now });
   return { mount, ui, clicks };
@@ -43,7 +44,7 @@ describe("staged islands", () => {
     const el = document.querySelector<HTMLElement>("div")!;
     const { mount, ui } = island();
     vi.stubGlobal("requestIdleCallback", () => 0);
-    startIslands(document, async () => ({ mount: (e, p) => mount(e, p) }));
+    startIslands(document, () => Promise.resolve({ mount: (e, p) => mount(e, p) }));
     wakeIslands("[data-island=x]");
     await flush();
     expect(ui).toHaveBeenCalledTimes(1);

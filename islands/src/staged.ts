@@ -34,7 +34,7 @@ export function defineStagedIsland<P>(stages: Stages<P>): Mount<P> {
     let clicked: HTMLElement | null = null;
     let started = false;
     const early = (event: Event) => {
-      const target = (event.target as Element).closest?.("button[type=button],[data-replay]") as HTMLElement | null;
+      const target = (event.target as Element).closest?.<HTMLElement>("button[type=button],[data-replay]");
       if (target && el.contains(target)) {
         clicked = target;
         if (target.hasAttribute("data-replay")) event.preventDefault();

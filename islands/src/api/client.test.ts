@@ -8,13 +8,20 @@ interface Call {
 
 function fakeFetch(answer: (url: URL, init: RequestInit) => { status?: number; body?: unknown }) {
   const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+  const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : input);
     calls.push({ url, init });
     const { status = 200, body } = answer(url, init);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+    return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+/** The JSON a call sent as its body. */
+function sentJson(call: Call | undefined): unknown {
+  const body = call?.init.body;
+  if (typeof body !== "string") throw new Error(`expected a JSON body, got ${typeof body}`);
+  return JSON.parse(body) as unknown;
 }
 
 const ORIGIN = "https://www.lumen-cinemas.fr";
@@ -79,7 +86,7 @@ describe("API client", () => {
     expect(await api.feelings("c 1", ["dune"])).toEqual([{ slug: "dune", intention: 2 }]);
     expect(f.calls[0]?.url.pathname).toBe("/api/client/c%201");
     expect(f.calls[1]?.init.method).toBe("POST");
-    expect(JSON.parse(String(f.calls[1]?.init.body))).toEqual({ showSlugs: ["dune"] });
+    expect(sentJson(f.calls[1])).toEqual({ showSlugs: ["dune"] });
     expect(headers(f.calls[1]).Authorization).toBe("Bearer tok");
   });
 
@@ -136,9 +143,9 @@ describe("API client", () => {
     await api.setIntention("c1", "dune", false);
     await api.setEmotion("c1", "dune", "loved", true);
     expect(f.calls[0]?.url.pathname).toBe("/api/client/c1/show/dune/intention");
-    expect(JSON.parse(String(f.calls[0]?.init.body))).toEqual({ intention: 2, isDelete: false });
+    expect(sentJson(f.calls[0])).toEqual({ intention: 2, isDelete: false });
     expect(f.calls[1]?.url.pathname).toBe("/api/client/c1/show/dune/emotion");
-    expect(JSON.parse(String(f.calls[1]?.init.body))).toEqual({ emotion: "loved", isDelete: true });
+    expect(sentJson(f.calls[1])).toEqual({ emotion: "loved", isDelete: true });
     expect(headers(f.calls[1])["Content-Type"]).toBe("application/json");
   });
 

@@ -61,7 +61,7 @@ type Answer = { status?: number; body?: unknown } | Error;
 function setup(answer: (url: URL, body: URLSearchParams) => Answer | Promise<Answer>, jwks: object[] = []) {
   const calls: { url: URL; body: URLSearchParams }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     const body = new URLSearchParams(typeof init.body === "string" ? init.body : "");
     calls.push({ url, body });
     if (url.href === PROVIDER.jwksUri) return new Response(JSON.stringify({ keys: jwks }), { status: 200 });
@@ -70,7 +70,7 @@ function setup(answer: (url: URL, body: URLSearchParams) => Answer | Promise<Ans
     return new Response(JSON.stringify(a.body ?? {}), { status: a.status ?? 200 });
   });
   let now = NOW;
-  const deps: AuthDeps = { storage: memoryStore(), session: memoryStore(), clock: { now: () => now }, fetch: fetch as unknown as typeof globalThis.fetch, origin: ORIGIN, crypto };
+  const deps: AuthDeps = { storage: memoryStore(), session: memoryStore(), clock: { now: () => now }, fetch, origin: ORIGIN, crypto };
   return { deps, calls, fetch, advance: (ms: number) => (now += ms) };
 }
 
@@ -119,9 +119,9 @@ describe("the authorization request", () => {
     expect(q.has("prompt")).toBe(false);
     expect(q.get("nonce")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The challenge is the SHA-256 of the verifier kept with the request.
-    const tx = JSON.parse(deps.storage.getItem("lumen.auth.tx")!)[state];
-    expect(q.get("code_challenge")).toBe(await pkceChallenge(deps, tx.verifier));
-    expect(tx.returnTo).toBe("/nl/films");
+    const tx = (JSON.parse(deps.storage.getItem("lumen.auth.tx")!) as Record<string, { verifier: string; returnTo: string }>)[state];
+    expect(q.get("code_challenge")).toBe(await pkceChallenge(deps, tx!.verifier));
+    expect(tx?.returnTo).toBe("/nl/films");
   });
 
   it("adds the sign-up hint for sign-up, prompt=none for a silent sign-in, the organization when set", async () => {

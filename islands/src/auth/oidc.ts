@@ -402,7 +402,7 @@ export function recordError(deps: AuthDeps, error: unknown): AuthError {
 
 /** Runs `task` while no other tab of the site runs one (Web Locks; waits at most 5 s). */
 async function exclusively<T>(deps: AuthDeps, task: () => Promise<T>): Promise<T> {
-  const locks = (deps.window?.navigator as Navigator | undefined)?.locks;
+  const locks = deps.window?.navigator?.locks;
   if (!locks) return task();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), LOCK_MS);

@@ -13,13 +13,13 @@ import { AlertsArea } from "./AlertsArea";
 afterEach(cleanPage);
 
 describe("alerts area", () => {
-  it("renders the first alert and dismisses a closable one", () => {
+  it("renders the first alert and dismisses a closable one", async () => {
     const store = createAlertsStore();
     const root = document.createElement("div");
     document.body.append(root);
-    act(() => render(<AlertsArea store={store} closeLabel="Fermer" />, root));
+    await act(() => render(<AlertsArea store={store} closeLabel="Fermer" />, root));
     expect(root.innerHTML).toBe("");
-    act(() => {
+    await act(() => {
       store.getState().push({ level: "warning", title: "5 favoris au plus", subtitle: "Retirez-en un", closable: true, class: "fav", icon: "warning" });
       store.getState().push({ level: "info", title: "Suivante", closable: false });
     });
@@ -29,10 +29,10 @@ describe("alerts area", () => {
     expect(alert?.textContent).toContain("Retirez-en un");
     const close = root.querySelector<HTMLButtonElement>("button[aria-label=Fermer]")!;
     expect(close.classList.contains("tap")).toBe(true);
-    act(() => close.click());
+    await act(() => close.click());
     expect(root.querySelector("strong")?.textContent).toBe("Suivante");
     expect(root.querySelector("button")).toBeNull();
-    act(() => render(null, root));
+    await act(() => render(null, root));
   });
 
   it("is loaded by the loader when the first alert comes, and shows it in the status area", async () => {
@@ -40,17 +40,17 @@ describe("alerts area", () => {
     document.body.innerHTML = `<div class="alerts" role="status" data-island="alerts" data-hydrate="interaction" data-src="/alerts.js"><script type="application/json" data-props>{"labels":{"alerts.close":"${FR["alerts.close"]}"}}</script></div>`;
     const el = document.querySelector<HTMLElement>("[data-island]")!;
     const loaded: string[] = [];
-    startIslands(document, async (url) => {
+    startIslands(document, (url) => {
       loaded.push(url);
-      return { mount: (e, props) => mount(e, props as Parameters<typeof mount>[1]) };
+      return Promise.resolve({ mount: (e, props) => mount(e, props as Parameters<typeof mount>[1]) });
     });
     await settle();
     expect(loaded).toEqual([]);
-    act(() => void pageAlerts().getState().push({ level: "info", title: "Bonjour", closable: true }));
+    await act(() => void pageAlerts().getState().push({ level: "info", title: "Bonjour", closable: true }));
     await settle();
     expect(loaded).toEqual(["/alerts.js"]);
     expect(el.querySelector("strong")?.textContent).toBe("Bonjour");
     expect(el.querySelector("button")?.getAttribute("aria-label")).toBe(FR["alerts.close"]);
-    act(() => render(null, el));
+    await act(() => render(null, el));
   });
 });

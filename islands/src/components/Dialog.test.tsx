@@ -26,7 +26,7 @@ let root: HTMLElement;
 async function open(closable = true) {
   root = document.createElement("div");
   document.body.append(root);
-  act(() => render(<Harness closable={closable} />, root));
+  await act(() => render(<Harness closable={closable} />, root));
   const trigger = document.getElementById("trigger")!;
   trigger.focus();
   await act(() => trigger.click());
@@ -34,8 +34,8 @@ async function open(closable = true) {
   return { trigger, dialog: dialogs()[0]! };
 }
 
-afterEach(() => {
-  act(() => render(null, root));
+afterEach(async () => {
+  await act(() => render(null, root));
   document.body.innerHTML = "";
 });
 
@@ -61,7 +61,7 @@ describe("Dialog", () => {
 
   it("brings back focus that wanders outside", async () => {
     const { trigger, dialog } = await open();
-    act(() => trigger.focus());
+    await act(() => trigger.focus());
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 
@@ -79,7 +79,7 @@ describe("Dialog", () => {
     expect(close.getAttribute("aria-label")).toBe("Fermer");
     await act(() => close.click());
     expect(dialogs()).toHaveLength(0);
-    act(() => render(null, root));
+    await act(() => render(null, root));
     ({ dialog } = await open());
     await act(() => (dialog.parentElement as HTMLElement).click());
     expect(dialogs()).toHaveLength(0);

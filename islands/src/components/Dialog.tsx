@@ -38,9 +38,9 @@ export function Dialog(props: DialogProps) {
 function DialogPanel({ onClose, title, closeLabel, children, variant = "centred", closable = true, hideTitle, className, fallbackFocus }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  // Kept current for the listeners installed once.
-  const latest = useRef({ onClose, closable });
-  latest.current = { onClose, closable };
+  // Kept current for the listeners installed once (and for the focus given back on close).
+  const latest = useRef({ onClose, closable, fallbackFocus });
+  latest.current = { onClose, closable, fallbackFocus };
 
   useEffect(() => {
     const el = panel.current!;
@@ -58,7 +58,7 @@ function DialogPanel({ onClose, title, closeLabel, children, variant = "centred"
     return () => {
       doc.removeEventListener("focusin", keepInside);
       untrap();
-      const back = trigger?.isConnected ? trigger : fallbackFocus?.();
+      const back = trigger?.isConnected ? trigger : latest.current.fallbackFocus?.();
       back?.focus();
     };
   }, []);

@@ -5,7 +5,6 @@
 // Errors are recorded (sessionStorage, read by the next page) and lead to `/`: nothing is
 // written to the console. Markup: `<div data-island="callback" data-hydrate="load" hidden>`.
 
-import type { IslandProps } from "../components/island-props";
 import { pageEnv } from "../stores/page/env";
 
 /** The spec's frame success codes (as the client store reads them). */
@@ -15,7 +14,7 @@ const REGISTERED = "REGISTER_SUCCESSFUL";
 /** Only a same-site path: a stored target must never send the visitor to another site. */
 const safeTarget = (target: string): string => (/^\/(?![/\\])/.test(target) ? target : "/");
 
-export function mount(el: HTMLElement, _props: IslandProps): void {
+export function mount(el: HTMLElement): void {
   const win = el.ownerDocument.defaultView;
   if (!win) return;
   const query = new URLSearchParams(win.location.search);

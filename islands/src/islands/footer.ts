@@ -32,7 +32,7 @@ export function mount(el: HTMLElement): void {
       if (!items.includes(item)) return;
       const open = store.getState().open;
       if (item.open && open !== item.dataset.item) store.getState().toggle(item.dataset.item!);
-      else if (!item.open && open === item.dataset.item) store.getState().toggle(item.dataset.item!);
+      else if (!item.open && open === item.dataset.item) store.getState().toggle(item.dataset.item);
     },
     true,
   );

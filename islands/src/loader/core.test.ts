@@ -5,9 +5,12 @@ import { startIslands, type IslandModule } from "./core";
 function page(html: string) {
   document.body.innerHTML = html;
   const mounted: { name: string; el: HTMLElement; props: unknown; html: string }[] = [];
-  const load = vi.fn(async (url: string): Promise<IslandModule> => ({
-    mount: (el, props) => mounted.push({ name: url, el, props, html: el.innerHTML }),
-  }));
+  const load = vi.fn(
+    (url: string): Promise<IslandModule> =>
+      Promise.resolve({
+        mount: (el, props) => mounted.push({ name: url, el, props, html: el.innerHTML }),
+      }),
+  );
   return { load, mounted };
 }
 
@@ -46,13 +49,13 @@ describe("island loader", () => {
     ]);
   });
 
-  it("takes the module URL from the manifest without data-src, and skips unknown islands", async () => {
+  it("takes the module URL from the manifest without data-src, and skips unknown islands", () => {
     const { load } = page(`<div data-island="alerts"></div><div data-island="nope"></div>`);
     startIslands(document, load, { alerts: "https://cdn.test/alerts.H.js" });
     expect(load.mock.calls).toEqual([["https://cdn.test/alerts.H.js"]]);
   });
 
-  it("waits for the browser to be idle", async () => {
+  it("waits for the browser to be idle", () => {
     vi.useFakeTimers();
     try {
       const { load } = page(`<div data-island="a" data-hydrate="idle" data-src="/a.js"></div>`);
@@ -94,7 +97,7 @@ describe("island loader", () => {
     expect(observer.disconnect).toHaveBeenCalled();
   });
 
-  it("waits for the first interaction, then mounts once", async () => {
+  it("waits for the first interaction, then mounts once", () => {
     const { load } = page(`<div data-island="a" data-hydrate="interaction" data-src="/a.js"><button>b</button></div>`);
     startIslands(document, load);
     expect(load).not.toHaveBeenCalled();
@@ -116,9 +119,12 @@ describe("island loader", () => {
   it("replays a click made on a button before the island was ready", async () => {
     document.body.innerHTML = `<div data-island="a" data-hydrate="interaction" data-src="/a.js"><button type="button">b</button><a href="#x">x</a></div>`;
     const clicks: string[] = [];
-    const load = vi.fn(async (): Promise<IslandModule> => ({
-      mount: (el) => el.querySelector("button")?.addEventListener("click", () => clicks.push("island")),
-    }));
+    const load = vi.fn(
+      (): Promise<IslandModule> =>
+        Promise.resolve({
+          mount: (el) => el.querySelector("button")?.addEventListener("click", () => clicks.push("island")),
+        }),
+    );
     startIslands(document, load);
     document.querySelector("button")?.click();
     expect(load).toHaveBeenCalledTimes(1);

@@ -37,7 +37,7 @@ export function startIslands(root: ParentNode, load: Importer, manifest: Record<
     if (!src || data.mounted != null) return;
     let clicked: HTMLElement | null = null;
     const early = (e: Event) => {
-      const button = (e.target as Element).closest("button[type=button]") as HTMLElement | null;
+      const button = (e.target as Element).closest<HTMLElement>("button[type=button]");
       if (button) clicked = button;
       run();
     };

@@ -39,7 +39,7 @@ describe("browser events", () => {
   });
 
   it("hands window messages to the client store", () => {
-    const receiveMessage = vi.fn(async () => null);
+    const receiveMessage = vi.fn(() => Promise.resolve(null));
     const client = { getState: () => ({ receiveMessage }) } as unknown as ClientStore;
     const stop = followBrowserEvents(window, { client });
     window.dispatchEvent(new MessageEvent("message", { origin: "https://id.test", data: { name: "register_complete" } }));

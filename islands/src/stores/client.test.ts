@@ -41,26 +41,26 @@ function setup(account: AccountPayload | null = ACCOUNT, overrides: Partial<Clie
   const api = {
     me: vi.fn(async () => account ?? Promise.reject(new Error("no account"))),
     logout: vi.fn(async () => {}),
-    authEndpoints: vi.fn(async () => ({ urlLogin: provider.authorizationEndpoint, urlSignup: provider.authorizationEndpoint, provider })),
+    authEndpoints: vi.fn(() => Promise.resolve({ urlLogin: provider.authorizationEndpoint, urlSignup: provider.authorizationEndpoint, provider })),
     setToken: vi.fn(),
   } satisfies Pick<ApiClient, "me" | "logout" | "authEndpoints" | "setToken">;
   // The session as the page gives it: a token and the account, or null for an anonymous visitor.
   const session = vi.fn(async () => (account ? { accessToken: "tok", account: await api.me() } : null));
-  const auth: AuthPort = {
-    authorizeUrl: vi.fn(async (p: IdentityProvider, r: { kind: string; returnTo: string; language: string }) => {
+  const auth = {
+    authorizeUrl: vi.fn<AuthPort["authorizeUrl"]>((p, r) => {
       const u = new URL(p.authorizationEndpoint);
       u.searchParams.set("kind", r.kind);
       u.searchParams.set("return", r.returnTo);
       u.searchParams.set("ui_locales", r.language);
-      return u.toString();
+      return Promise.resolve(u.toString());
     }),
-    signOut: vi.fn(() => `${IDP}/logout?client_id=lumen-web`),
-  };
+    signOut: vi.fn<AuthPort["signOut"]>(() => `${IDP}/logout?client_id=lumen-web`),
+  } satisfies AuthPort;
   const url = fakeUrl("/cinemas/lumen-opera?x=1");
   const cookies = memoryCookies({ cgp_auth: "1", cgp_auth_retry: "1", other: "1" });
-  const sha256 = vi.fn(async (text: string) => `sha(${text})`);
+  const sha256 = vi.fn((text: string) => Promise.resolve(`sha(${text})`));
   const onUnavailable = vi.fn();
-  const store = createClientStore({ api, session, auth: async () => auth, site: "fr", language: "en", origin: SITE, url, cookies, sha256, onUnavailable, ...overrides });
+  const store = createClientStore({ api, session, auth: () => Promise.resolve(auth), site: "fr", language: "en", origin: SITE, url, cookies, sha256, onUnavailable, ...overrides });
   return { api, auth, session, url, cookies, sha256, onUnavailable, s: () => store.getState() };
 }
 

@@ -9,8 +9,8 @@ const KNOWN = new Set(["a", "b", "c", "d", "e", "f"]);
 
 function setup(initial: string[] = [], overrides: Partial<FavouritesDeps> = {}) {
   const api = {
-    addFavourite: vi.fn(async (_id: string, _slug: string) => {}),
-    removeFavourite: vi.fn(async (_id: string, _slug: string) => {}),
+    addFavourite: vi.fn<ApiClient["addFavourite"]>(async () => {}),
+    removeFavourite: vi.fn<ApiClient["removeFavourite"]>(async () => {}),
   } satisfies Pick<ApiClient, "addFavourite" | "removeFavourite">;
   const alerts = createAlertsStore();
   const requireSignIn = vi.fn();

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../api/client";
-import type { Emotion } from "../types";
 import { createFeelingsStore } from "./feelings";
 
 function setup(clientId: string | null = "c1") {
   const api = {
-    setIntention: vi.fn(async (_c: string, _s: string, _d: boolean) => {}),
-    setEmotion: vi.fn(async (_c: string, _s: string, _e: Emotion, _d: boolean) => {}),
+    setIntention: vi.fn<ApiClient["setIntention"]>(async () => {}),
+    setEmotion: vi.fn<ApiClient["setEmotion"]>(async () => {}),
   } satisfies Pick<ApiClient, "setIntention" | "setEmotion">;
   const requireSignIn = vi.fn();
   const store = createFeelingsStore({ api, clientId: () => clientId, requireSignIn }, { wishlist: ["alien"], emotions: { alien: "liked" } });

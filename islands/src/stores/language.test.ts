@@ -12,7 +12,7 @@ function setup() {
       { lang: "en", path: "/en/cinemas/lumen-opera-en" },
     ],
     cookies,
-    navigate: url.navigate,
+    navigate: (to) => url.navigate(to),
   });
   return { cookies, url, s: () => store.getState() };
 }

@@ -29,7 +29,7 @@ function setup(overrides: Partial<LocatorDeps> = {}, cookie?: string) {
   const store = createLocatorStore(deps);
   const cookieValue = () => {
     const v = cookies.get(LOCATOR_COOKIE);
-    return v === null ? null : JSON.parse(v);
+    return v === null ? null : (JSON.parse(v) as unknown);
   };
   return { store, cookies, alerts, cookieValue, s: () => store.getState() };
 }
@@ -70,7 +70,7 @@ describe("locator store: the first choice", () => {
   });
 
   it("marks the location loaded when the cookie cannot be read", async () => {
-    const zone = vi.fn(async () => ({ id: "z", name: "Lyon", citySlug: "lyon" }));
+    const zone = vi.fn(() => Promise.resolve({ id: "z", name: "Lyon", citySlug: "lyon" }));
     for (const bad of ["{not json", JSON.stringify({ type: "planet" }), JSON.stringify({ type: "cinema", value: "9999" })]) {
       const { s } = setup({ zone }, bad);
       await s().init();
@@ -86,12 +86,12 @@ describe("locator store: the first choice", () => {
   });
 
   it("falls back to the server's zone without a cookie", async () => {
-    const city = setup({ zone: async () => ({ id: "z", name: "Lyon", citySlug: "lyon" }) });
+    const city = setup({ zone: () => Promise.resolve({ id: "z", name: "Lyon", citySlug: "lyon" }) });
     await city.s().init();
     expect([city.s().mode, city.s().city, city.s().loaded]).toEqual(["city", "lyon", true]);
     // The guess is not the visitor's choice: no cookie is written.
     expect(city.cookies.get(LOCATOR_COOKIE)).toBeNull();
-    const position = setup({ zone: async () => ({ id: "z", name: "?", position: { x: PARIS.lat, y: PARIS.lon } }) });
+    const position = setup({ zone: () => Promise.resolve({ id: "z", name: "?", position: { x: PARIS.lat, y: PARIS.lon } }) });
     await position.s().init();
     expect(position.s().mode).toBe("position");
     const failing = setup({ zone: async () => Promise.reject(new Error("down")) });
@@ -164,7 +164,7 @@ describe("locator store: choosing", () => {
   });
 
   it("locates the visitor with the browser's geolocation", async () => {
-    const { s, cookieValue } = setup({ geolocate: async () => PARIS });
+    const { s, cookieValue } = setup({ geolocate: () => Promise.resolve(PARIS) });
     expect(await s().locate()).toBe(true);
     expect([s().geolocation, s().mode]).toEqual(["available", "position"]);
     expect(cookieValue()).toEqual({ type: "position", value: { x: PARIS.lat, y: PARIS.lon } });

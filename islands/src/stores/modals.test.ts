@@ -3,9 +3,10 @@ import { createModalsStore, MODAL_IDS, modalData, type ModalsDeps } from "./moda
 
 function setup(overrides: Partial<ModalsDeps> = {}) {
   let width = 1280;
+  const scrollLock = { lock: vi.fn(), unlock: vi.fn() };
   const deps = {
     viewportWidth: () => width,
-    scrollLock: { lock: vi.fn(), unlock: vi.fn() },
+    scrollLock,
     stopVideo: vi.fn(),
     resetPlan: vi.fn(),
     clearFragment: vi.fn(),
@@ -13,7 +14,7 @@ function setup(overrides: Partial<ModalsDeps> = {}) {
     ...overrides,
   };
   const store = createModalsStore(deps);
-  return { store, deps, resize: (w: number) => (width = w) };
+  return { store, deps, scrollLock, resize: (w: number) => (width = w) };
 }
 
 describe("modals store", () => {
@@ -64,17 +65,17 @@ describe("modals store", () => {
   });
 
   it("locks scrolling while a blocking modal is open and frees it after", () => {
-    const { store, deps } = setup();
+    const { store, scrollLock } = setup();
     store.getState().open("profile"); // a drop-down: no lock
-    expect(deps.scrollLock.lock).not.toHaveBeenCalled();
+    expect(scrollLock.lock).not.toHaveBeenCalled();
     store.getState().open("search");
     store.getState().open("filters");
-    expect(deps.scrollLock.lock).toHaveBeenCalledTimes(1);
+    expect(scrollLock.lock).toHaveBeenCalledTimes(1);
     expect(store.getState().scrollLocked).toBe(true);
     store.getState().close("filters");
-    expect(deps.scrollLock.unlock).not.toHaveBeenCalled();
+    expect(scrollLock.unlock).not.toHaveBeenCalled();
     store.getState().close("search");
-    expect(deps.scrollLock.unlock).toHaveBeenCalledTimes(1);
+    expect(scrollLock.unlock).toHaveBeenCalledTimes(1);
     expect(store.getState().scrollLocked).toBe(false);
   });
 
@@ -143,7 +144,7 @@ describe("modals store", () => {
   });
 
   it("reports each closed modal once (the schedule clears its showtime)", () => {
-    const onClosed = vi.fn();
+    const onClosed = vi.fn<NonNullable<ModalsDeps["onClosed"]>>();
     const { store } = setup({ onClosed });
     store.getState().close("search"); // not open: no report
     store.getState().open("showtimeDetails");

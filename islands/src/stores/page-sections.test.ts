@@ -67,11 +67,11 @@ describe("FAQ store", () => {
   });
 
   it("knows the chat availability: true, false, or unknown when the check fails", async () => {
-    const yes = createFaqStore({ chatAvailability: async () => true });
+    const yes = createFaqStore({ chatAvailability: () => Promise.resolve(true) });
     expect(yes.getState().chatAvailable).toBeNull();
     await yes.getState().checkChat();
     expect(yes.getState().chatAvailable).toBe(true);
-    const no = createFaqStore({ chatAvailability: async () => false });
+    const no = createFaqStore({ chatAvailability: () => Promise.resolve(false) });
     await no.getState().checkChat();
     expect(no.getState().chatAvailable).toBe(false);
     const broken = createFaqStore({ chatAvailability: () => Promise.reject(new Error("down")) });

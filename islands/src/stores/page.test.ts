@@ -10,7 +10,8 @@ import { pageModals } from "./page/modals";
 import { pageViewport, pageWebview } from "./page/device";
 import { resetPageStores, type PageEnv } from "./page/env";
 
-function env(href = "/cinemas/lumen-opera#info", width = 1280): PageEnv & { url: ReturnType<typeof fakeUrl> } {
+/** A page's environment, its address and scroll lock fakes kept visible to the tests. */
+function env(href = "/cinemas/lumen-opera#info", width = 1280) {
   return {
     url: fakeUrl(href),
     timers: globalTimers,
@@ -20,7 +21,7 @@ function env(href = "/cinemas/lumen-opera#info", width = 1280): PageEnv & { url:
     viewport: { width, height: 800 },
     setCssVar: vi.fn(),
     scrollLock: { lock: vi.fn(), unlock: vi.fn() },
-  };
+  } satisfies PageEnv;
 }
 
 afterEach(() => resetPageStores());

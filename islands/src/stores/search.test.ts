@@ -15,7 +15,8 @@ function grouped(results: SearchResult[], totals: Partial<Record<SearchResultTyp
   return { query: "", groups: types.map((type) => ({ type, total: totals[type] ?? results.filter((r) => r.type === type).length, items: results.filter((r) => r.type === type) })) };
 }
 
-function setup(answer: (q: string, type?: SearchResultType) => Promise<SearchResult[]>, overrides: Partial<SearchDeps> = {}) {
+/** A store whose search answers with `answer`'s results (a promise, to hold or fail an answer). */
+function setup(answer: (q: string, type?: SearchResultType) => SearchResult[] | Promise<SearchResult[]>, overrides: Partial<SearchDeps> = {}) {
   const search = vi.fn(async (q: string, type?: SearchResultType) => grouped(await answer(q, type)));
   const storage = memoryStore();
   const store = createSearchStore({ search, storage, ...overrides });
@@ -28,7 +29,7 @@ async function settle(ms = SEARCH_DEBOUNCE_MS) {
 
 describe("search store", () => {
   it("debounces typing into one request with the last query", async () => {
-    const { s, search } = setup(async () => [result("show", 1)]);
+    const { s, search } = setup(() => [result("show", 1)]);
     s().setQuery("dun");
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1);
     s().setQuery("dune");
@@ -41,7 +42,7 @@ describe("search store", () => {
   });
 
   it("searches only from 3 characters and clears results below", async () => {
-    const { s, search } = setup(async () => [result("show", 1)]);
+    const { s, search } = setup(() => [result("show", 1)]);
     s().setQuery("du");
     await settle();
     expect(search).not.toHaveBeenCalled();
@@ -57,14 +58,14 @@ describe("search store", () => {
   });
 
   it("drops results of type event", async () => {
-    const { s } = setup(async () => [result("event", 1), result("show", 1), result("cinema", 1)]);
+    const { s } = setup(() => [result("event", 1), result("show", 1), result("cinema", 1)]);
     s().setQuery("lumen");
     await settle();
     expect(s().results.map((r) => r.type)).toEqual(["show", "cinema"]);
   });
 
   it("keeps only help articles in the FAQ scope, asking only past the minimum", async () => {
-    const { s, search } = setup(async () => [result("faq", 1), result("show", 1), result("event", 1)], { scope: "faq" });
+    const { s, search } = setup(() => [result("faq", 1), result("show", 1), result("event", 1)], { scope: "faq" });
     s().setQuery("abc");
     await settle();
     expect(search).not.toHaveBeenCalled();
@@ -88,14 +89,14 @@ describe("search store", () => {
   });
 
   it("counts every match, not only the previews", async () => {
-    const { s } = setup(async () => [...many("show", 6), ...many("cinema", 1)]);
+    const { s } = setup(() => [...many("show", 6), ...many("cinema", 1)]);
     s().setQuery("lumen");
     await settle();
     expect([s().results.length, s().total]).toEqual([5, 7]);
   });
 
   it("opens a per-type view with every result and its count, and goes back", async () => {
-    const { s, search } = setup(async (_q, type) => (type ? many(type, 9) : [...many("show", 5), ...many("news", 2)]));
+    const { s, search } = setup((_q, type) => (type ? many(type, 9) : [...many("show", 5), ...many("news", 2)]));
     s().setQuery("dune");
     await settle();
     const pending = s().showType("show");
@@ -121,32 +122,32 @@ describe("search store", () => {
   });
 
   it("shows nothing and a failure flag when the search fails", async () => {
-    const { s } = setup(async () => Promise.reject(new Error("down")));
+    const { s } = setup(() => Promise.reject(new Error("down")));
     s().setQuery("dune");
     await settle();
     expect([s().results, s().failed, s().loading]).toEqual([[], true, false]);
   });
 
   it("keeps the 3 latest distinct history entries, stored", () => {
-    const { s, storage } = setup(async () => []);
+    const { s, storage } = setup(() => []);
     for (const n of [1, 2, 1, 3, 4]) s().remember({ title: `T${n}`, url: `/u${n}` });
     expect(s().history.map((h) => h.url)).toEqual(["/u4", "/u3", "/u1"]);
     expect(JSON.parse(storage.getItem(SEARCH_HISTORY_KEY) ?? "[]")).toHaveLength(3);
-    const again = createSearchStore({ search: async () => grouped([]), storage });
+    const again = createSearchStore({ search: () => Promise.resolve(grouped([])), storage });
     expect(again.getState().history.map((h) => h.url)).toEqual(["/u4", "/u3", "/u1"]);
   });
 
   it("reads back at most 3 well-formed stored entries", () => {
     const stored = [{ title: "A", url: "/a" }, { nope: 1 }, { title: "B", url: "/b" }, { title: "C", url: "/c" }, { title: "D", url: "/d" }];
     const storage = memoryStore({ [SEARCH_HISTORY_KEY]: JSON.stringify(stored) });
-    const store = createSearchStore({ search: async () => grouped([]), storage });
+    const store = createSearchStore({ search: () => Promise.resolve(grouped([])), storage });
     expect(store.getState().history.map((h) => h.url)).toEqual(["/a", "/b", "/c"]);
-    const garbage = createSearchStore({ search: async () => grouped([]), storage: memoryStore({ [SEARCH_HISTORY_KEY]: "{oops" }) });
+    const garbage = createSearchStore({ search: () => Promise.resolve(grouped([])), storage: memoryStore({ [SEARCH_HISTORY_KEY]: "{oops" }) });
     expect(garbage.getState().history).toEqual([]);
   });
 
   it("clears the query, the results and any pending request", async () => {
-    const { s, search } = setup(async () => [result("show", 1)]);
+    const { s, search } = setup(() => [result("show", 1)]);
     s().setQuery("dune");
     s().clear();
     await settle();

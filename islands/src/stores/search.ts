@@ -100,7 +100,7 @@ function loadHistory(storage: KeyValueStore): HistoryItem[] {
   const saved = readJson(storage, SEARCH_HISTORY_KEY);
   if (!Array.isArray(saved)) return [];
   return saved
-    .filter((i): i is HistoryItem => typeof i?.title === "string" && typeof i?.url === "string")
+    .filter((i: Partial<Record<keyof HistoryItem, unknown>> | null | undefined): i is HistoryItem => typeof i?.title === "string" && typeof i?.url === "string")
     .slice(0, HISTORY_SIZE);
 }
 
@@ -129,7 +129,8 @@ export function createSearchStore(deps: SearchDeps) {
         set({ ...shown([]), loading: false, failed: true });
       }
     }
-    const runLater = debounce(deps.timers ?? globalTimers, deps.debounceMs ?? SEARCH_DEBOUNCE_MS, run);
+    // `run` settles every request itself (failures included): nothing to wait for here.
+    const runLater = debounce(deps.timers ?? globalTimers, deps.debounceMs ?? SEARCH_DEBOUNCE_MS, (query: string) => void run(query));
 
     return {
       query: "",

@@ -30,7 +30,7 @@ describe("subscription store", () => {
   it("changes a quantity with the modifiers, within 0 and the option's maximum", () => {
     const store = createSubscriptionStore(OFFERS);
     store.getState().selectPlan("solo");
-    const change = store.getState().changeQuantity;
+    const change = (optionId: string, delta: number) => store.getState().changeQuantity(optionId, delta);
     change("guest", 1);
     change("guest", 1);
     expect(store.getState().plan?.quantities.guest).toBe(2);

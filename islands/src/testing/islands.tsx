@@ -38,7 +38,7 @@ function parseBody(text: string): unknown {
 export function fakeApi(routes: ApiRoutes) {
   const calls: ApiCall[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     const call: ApiCall = {
       method: init.method ?? "GET",
       url,
@@ -199,7 +199,7 @@ export async function key(target: Element | null | undefined, name: string, init
 /** Elements by their accessible text (text content, aria-label), for readable assertions. */
 export function byText<T extends Element = HTMLElement>(root: ParentNode, selector: string, text: string | RegExp): T | null {
   const match = (s: string) => (typeof text === "string" ? s.replace(/\s+/g, " ").trim() === text : text.test(s));
-  return ([...root.querySelectorAll<T>(selector)].find((el) => match(el.textContent ?? "") || match(el.getAttribute("aria-label") ?? "")) ?? null) as T | null;
+  return [...root.querySelectorAll<T>(selector)].find((el) => match(el.textContent ?? "") || match(el.getAttribute("aria-label") ?? "")) ?? null;
 }
 
 /** Every open dialog, top last. */
@@ -207,7 +207,9 @@ export const dialogs = () => [...document.querySelectorAll<HTMLElement>("[role=d
 
 export function cleanPage(): void {
   // Unmounted, so their dialogs' portals and listeners go too.
-  for (const el of mounted.splice(0)) act(() => render(null, el));
+  // A synchronous callback: act has rendered and run the effects when it returns (its
+  // promise is already settled), so cleanPage stays synchronous for the tests calling it.
+  for (const el of mounted.splice(0)) void act(() => render(null, el));
   document.body.innerHTML = "";
   document.documentElement.removeAttribute("style");
   // A link followed in a test moves jsdom's own address (a #fragment): back to a blank one.

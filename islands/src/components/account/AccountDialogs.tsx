@@ -23,14 +23,19 @@ const hosted = new WeakSet<ClientStore>();
 
 /** True for the first host mounted for the page's client (until it unmounts). */
 function useHostClaim(client: ClientStore): boolean {
-  const [mine] = useState(() => !hosted.has(client) && !!hosted.add(client));
+  // The client claimed on the first render (null when another host had it), released on unmount.
+  const [claimed] = useState<ClientStore | null>(() => {
+    if (hosted.has(client)) return null;
+    hosted.add(client);
+    return client;
+  });
   useEffect(
     () => () => {
-      if (mine) hosted.delete(client);
+      if (claimed) hosted.delete(claimed);
     },
-    [mine],
+    [claimed],
   );
-  return mine;
+  return claimed !== null;
 }
 
 export function AccountDialogs(props: AccountDialogsProps) {

@@ -8,7 +8,7 @@ import { useT } from "../i18n";
 export interface CaptchaProps {
   language: string;
   round: number;
-  onChange(payload: string | null): void;
+  onChange: (payload: string | null) => void;
 }
 
 /** Where the widget asks for challenges (runtime-api, the site's own origin). */
@@ -36,6 +36,6 @@ export function Captcha({ language, round, onChange }: CaptchaProps) {
       gone = true;
       stop?.();
     };
-  }, [round, language]);
+  }, [round, language, t]);
   return <div className="captcha" ref={host} />;
 }

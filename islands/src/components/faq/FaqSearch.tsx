@@ -44,7 +44,7 @@ export function FaqSearch(props: FaqSearchProps) {
     if (form.current?.contains(document.activeElement)) stores.faq.getState().searchFocused();
     const typed = form.current?.querySelector("input")?.value;
     if (typed) stores.search.getState().setQuery(typed);
-  }, []);
+  }, [stores]);
   const shown = hydrated && focused && allowed && results.length > 0;
   // Offering suggestions, the field is a combobox: aria-expanded is not allowed on a plain
   // search field (axe: aria-allowed-attr). ARIA in HTML allows the role on type=search;

@@ -29,10 +29,9 @@ export function ShowFeelings({ store, client, show, loaded }: ShowFeelingsProps)
     await loaded();
     if ((await run()) === "failed") pageAlerts().getState().push({ level: "warning", title: t("alerts.wishlistError"), closable: true, icon: "warning" });
   };
-  const { toggleWishlist, rate, unrate } = store.getState();
   return (
     <>
-      <button type="button" className="wishlist-button tap" aria-pressed={wished} onClick={() => void change(() => toggleWishlist(show))}>
+      <button type="button" className="wishlist-button tap" aria-pressed={wished} onClick={() => void change(() => store.getState().toggleWishlist(show))}>
         {t("client.wishlist")}
       </button>
       <fieldset className="emotions">
@@ -44,7 +43,7 @@ export function ShowFeelings({ store, client, show, loaded }: ShowFeelingsProps)
             className="emotion tap"
             data-emotion={e}
             aria-pressed={emotion === e}
-            onClick={() => void change(() => (store.getState().emotions[show] === e ? unrate(show) : rate(show, e)))}
+            onClick={() => void change(() => (store.getState().emotions[show] === e ? store.getState().unrate(show) : store.getState().rate(show, e)))}
           >
             {t(`client.emotions.${e}`)}
           </button>

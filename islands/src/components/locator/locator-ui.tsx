@@ -1,7 +1,7 @@
 // The locator island's interactive part: the cinema and city lists (the site API, cached
 // for the page), the store (cookie, geolocation, limits), and the component.
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { defineIsland } from "../../island";
 import type { LatLon } from "../../lib/geo";
 import { clientKnown } from "../../stores/client";
@@ -44,7 +44,9 @@ async function makeStore(props: LocatorProps, t: (key: string) => string) {
 function LocatorRoot(props: LocatorProps) {
   const t = useT();
   const [made, setMade] = useState<Awaited<ReturnType<typeof makeStore>> | null>(null);
-  useEffect(() => void makeStore(props, t).then(setMade), []);
+  // The store is made once, from the first render's props and translator.
+  const first = useRef({ props, t });
+  useEffect(() => void makeStore(first.current.props, first.current.t).then(setMade), []);
   // The page's favourites store: changes made on this page (a search result's heart) count.
   const favourites = async () => {
     if (!(await clientKnown(pageClient(props)))) return null;

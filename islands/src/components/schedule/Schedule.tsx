@@ -53,10 +53,10 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
 
   useLayoutEffect(() => {
     if (hydrated) showDay(container, day);
-  }, [hydrated, day]);
+  }, [hydrated, day, container]);
   useLayoutEffect(() => {
     if (hydrated) setKept(filterShows(container, filters, t("schedule.noShowtimesFiltered")));
-  }, [hydrated, filters]);
+  }, [hydrated, filters, container, t]);
   useShowtimeClicks(container, props);
 
   const offered = FILTER_KEYS.filter((k) => (props.filters?.[k]?.length ?? 0) > 0);
@@ -177,7 +177,7 @@ function useShowtimeClicks(container: HTMLElement, props: ScheduleProps) {
     };
     container.addEventListener("click", onClick);
     return () => container.removeEventListener("click", onClick);
-  }, [container]);
+  }, [container, props.showtimes, props.site, props.lang]);
 }
 
 interface DetailsData {
@@ -204,6 +204,7 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
   const t = useT();
   const loading = useStore(pageSchedule(), (s) => s.loading);
   const [showtime, setShowtime] = useState<Showtime | null>(null);
+  // `data` is the modal's: a new object only when the modal is opened again.
   useEffect(() => {
     if (!data.date) return;
     const request = pageApi(data.page).get<ScheduleAnswer>(data.api, { date: data.date });
@@ -212,7 +213,7 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
       .track(request)
       .then((answer) => setShowtime(Object.values(answer.days ?? {}).flat().flatMap((s) => s.showtimes).find((s) => s.id === data.id) ?? null))
       .catch(() => setShowtime(null));
-  }, [data.id]);
+  }, [data]);
   const end = showtime?.endTime ? /T(\d{2}:\d{2})/.exec(showtime.endTime)?.[1] : undefined;
   const special = showtime?.specialShowtimeDetails;
   return (

@@ -49,7 +49,6 @@ function SearchBody({ store, page }: { store: SearchStore; page: PageSite }) {
   const input = useRef<HTMLInputElement>(null);
   const query = useStore(store, (s) => s.query);
   const type = useStore(store, (s) => s.type);
-  const { setQuery, clear } = store.getState();
   return (
     <>
       <form role="search" className="search-form" onSubmit={(event) => event.preventDefault()}>
@@ -63,7 +62,7 @@ function SearchBody({ store, page }: { store: SearchStore; page: PageSite }) {
           autoComplete="off"
           placeholder={t("search.placeholder")}
           value={query}
-          onInput={(event) => setQuery(event.currentTarget.value)}
+          onInput={(event) => store.getState().setQuery(event.currentTarget.value)}
         />
         {query ? (
           <button
@@ -71,7 +70,7 @@ function SearchBody({ store, page }: { store: SearchStore; page: PageSite }) {
             className="search-clear tap"
             aria-label={t("search.clear")}
             onClick={() => {
-              clear();
+              store.getState().clear();
               input.current?.focus();
             }}
           >

@@ -2,7 +2,7 @@
 // phone that opens the trailer modal, elsewhere the player takes the link's place with a
 // button to stop it. Closing the modal, or stopping, stops the video.
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { embedUrl, playsOnArrival } from "../../lib/video";
 import { pageViewport } from "../../stores/page/device";
 import { pageUrl } from "../../stores/page/env";
@@ -31,8 +31,10 @@ export function Trailer({ video, href, title }: TrailerProps) {
   // On a phone the video store opened the trailer modal instead.
   const mobile = useStore(pageViewport(), (s) => s.viewport === "mobile");
   const inline = playing?.video.id === video.id && playing.location === HERE && !mobile;
+  // Once, on arrival: the first render's video, in the page's video store.
+  const arrival = useRef(video);
   useEffect(() => {
-    if (playsOnArrival(pageUrl().read().search)) store.getState().play(video, HERE);
+    if (playsOnArrival(pageUrl().read().search)) pageVideo().getState().play(arrival.current, HERE);
   }, []);
   const play = (event: Event) => {
     event.preventDefault();

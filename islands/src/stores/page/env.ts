@@ -19,7 +19,7 @@ export interface PageEnv {
   storage: KeyValueStore;
   userAgent: string;
   viewport: { width: number; height: number };
-  setCssVar(name: string, value: string): void;
+  setCssVar: (name: string, value: string) => void;
   scrollLock: { lock(): void; unlock(): void };
   /** The site's origin (location.origin); API calls and identity frames are resolved on it. */
   origin?: string;
