@@ -93,8 +93,6 @@ pub struct ServiceOptions {
     pub preview: bool,
     /// Answer `Strict-Transport-Security` (the API is reached over HTTPS).
     pub hsts: bool,
-    /// Requests in progress at most; the next ones get 503 at once (`server::shed_load`).
-    pub max_in_flight: usize,
     /// The bearer token `/metrics` asks for; without one, it answers this machine only.
     pub metrics_token: Option<Arc<str>>,
 }
@@ -107,7 +105,6 @@ impl Default for ServiceOptions {
             port: 8080,
             preview: false,
             hsts: false,
-            max_in_flight: crate::server::Limits::default().max_in_flight,
             metrics_token: None,
         }
     }
@@ -343,7 +340,6 @@ pub fn app(state: AppState) -> Router {
     }
     let origins = allowed_origins(&state);
     let hsts = state.options.hsts;
-    let shedder = crate::server::LoadShedder::new(state.options.max_in_flight);
     let router = if state.options.preview {
         router.fallback(preview::serve)
     } else {
@@ -352,6 +348,8 @@ pub fn app(state: AppState) -> Router {
     router
         .with_state(state)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        // A request the server refused under load (`server::serve`) goes no further.
+        .layer(axum::middleware::from_fn(crate::server::shed_load))
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(http::observe::Observer::new(metrics, origins).with_hsts(hsts)),
             http::observe::observe,
@@ -360,11 +358,6 @@ pub fn app(state: AppState) -> Router {
         // must see them before they are compressed (a gzip body read as text gave garbled
         // error messages to every browser).
         .layer(CompressionLayer::new())
-        // Before anything else: a request over the limit costs as little as possible.
-        .layer(axum::middleware::from_fn_with_state(
-            shedder,
-            crate::server::shed_load,
-        ))
 }
 
 /// Browsers may call the API from the sites' own origins (production domains, and

@@ -186,7 +186,6 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         port: config.listen.port(),
         preview: config.preview,
         hsts: config.hsts,
-        max_in_flight: config.server.max_in_flight,
         metrics_token: config.metrics_token.as_deref().map(std::sync::Arc::from),
     };
     let store = live.store.backend();

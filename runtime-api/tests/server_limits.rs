@@ -1,9 +1,10 @@
 //! The server's limits over real TCP connections: a deadline for a request's headers, a cap on
-//! open connections, load shedding with 503 and `Retry-After`.
+//! open connections, load shedding with 503 and `Retry-After` (by requests in progress and by
+//! queue delay).
 
 use axum::routing::get;
 use axum::Router;
-use runtime_api::server::{serve, shed_load, Limits, LoadShedder};
+use runtime_api::server::{serve, shed_load, Limits};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -17,7 +18,7 @@ async fn start(router: Router, limits: Limits) -> SocketAddr {
     addr
 }
 
-fn slow_router(max_in_flight: usize) -> Router {
+fn slow_router() -> Router {
     Router::new()
         .route(
             "/slow",
@@ -27,10 +28,7 @@ fn slow_router(max_in_flight: usize) -> Router {
             }),
         )
         .route("/fast", get(|| async { "fast" }))
-        .layer(axum::middleware::from_fn_with_state(
-            LoadShedder::new(max_in_flight),
-            shed_load,
-        ))
+        .layer(axum::middleware::from_fn(shed_load))
 }
 
 /// Reads until the peer closes the connection; `None` if it is still open after `limit`.
@@ -68,7 +66,7 @@ async fn a_client_sending_its_headers_slowly_is_cut_off() {
         header_read_timeout_secs: 1,
         ..Limits::default()
     };
-    let addr = start(slow_router(8), limits).await;
+    let addr = start(slow_router(), limits).await;
     let mut stream = TcpStream::connect(addr).await.expect("connects");
     stream
         .write_all(b"GET /fast HTTP/1.1\r\n")
@@ -113,7 +111,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
         max_connections: 2,
         ..Limits::default()
     };
-    let addr = start(slow_router(8), limits).await;
+    let addr = start(slow_router(), limits).await;
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut s = TcpStream::connect(addr).await.expect("connects");
@@ -142,7 +140,11 @@ async fn connections_over_the_cap_are_closed_at_once() {
 
 #[tokio::test]
 async fn requests_over_the_in_flight_limit_get_503_with_retry_after_at_once() {
-    let addr = start(slow_router(2), Limits::default()).await;
+    let limits = Limits {
+        max_in_flight: 2,
+        ..Limits::default()
+    };
+    let addr = start(slow_router(), limits).await;
     let slow: Vec<_> = (0..2)
         .map(|_| tokio::spawn(async move { get_raw(addr, "/slow").await }))
         .collect();
@@ -166,4 +168,87 @@ async fn requests_over_the_in_flight_limit_get_503_with_retry_after_at_once() {
         );
     }
     assert!(get_raw(addr, "/fast").await.starts_with("HTTP/1.1 200"));
+}
+
+#[tokio::test]
+async fn requests_queued_behind_busy_handlers_are_refused_at_once() {
+    // Handlers that hold their thread (CPU-bound work, as search is), one thread for them,
+    // four requests admitted at most.
+    let router = Router::new()
+        .route(
+            "/busy",
+            get(|| async {
+                std::thread::sleep(Duration::from_millis(15));
+                "done"
+            }),
+        )
+        .layer(axum::middleware::from_fn(shed_load));
+    let limits = Limits {
+        max_in_flight: 4,
+        worker_threads: 1,
+        ..Limits::default()
+    };
+    let addr = start(router, limits).await;
+    // 40 open connections (as browsers and the CDN keep theirs), then a request on each at
+    // once: 600 ms of work for the router's one thread.
+    let mut connections = Vec::new();
+    for _ in 0..40 {
+        connections.push(TcpStream::connect(addr).await.expect("connects"));
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let sent = Instant::now();
+    for stream in &mut connections {
+        stream
+            .write_all(b"GET /busy HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("writes");
+    }
+    let answers: Vec<_> = connections
+        .into_iter()
+        .map(|mut stream| {
+            tokio::spawn(async move {
+                let answer = closed_within(&mut stream, Duration::from_secs(10))
+                    .await
+                    .expect("an answer");
+                (
+                    String::from_utf8_lossy(&answer).into_owned(),
+                    sent.elapsed(),
+                )
+            })
+        })
+        .collect();
+    let (mut admitted, mut refused) = (Vec::new(), Vec::new());
+    for answer in answers {
+        let (answer, took) = answer.await.unwrap();
+        if answer.starts_with("HTTP/1.1 200") {
+            admitted.push(took);
+        } else {
+            assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+            assert!(
+                answer.to_ascii_lowercase().contains("retry-after: 1"),
+                "{answer}"
+            );
+            refused.push(took);
+        }
+    }
+    // The requests were all read while the router worked: the ones over the limit were
+    // refused at once instead of waiting their turn, and the admitted ones did not queue.
+    assert!(
+        (4..=12).contains(&admitted.len()),
+        "{} admitted, {} refused",
+        admitted.len(),
+        refused.len()
+    );
+    let slowest_refusal = refused.iter().max().expect("some refused");
+    assert!(
+        *slowest_refusal < Duration::from_millis(120),
+        "refused at once, not after the work: {slowest_refusal:?}"
+    );
+    let slowest_answer = admitted.iter().max().expect("some admitted");
+    assert!(
+        *slowest_answer < Duration::from_millis(400),
+        "admitted answers did not queue behind 600 ms of work: {slowest_answer:?}"
+    );
+    // Once the work is done, requests are served again.
+    assert!(get_raw(addr, "/busy").await.starts_with("HTTP/1.1 200"));
 }
