@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-KINDS = ["home", "shows", "show", "cinemas", "cinema", "city", "event", "help", "helpsearch", "voucher", "subscription", "newsitem", "notfound"]
+KINDS = ["home", "shows", "show", "cinemas", "cinema", "city", "event", "season", "help", "helpsearch", "voucher", "subscription", "newsitem", "notfound"]
 SITES = ["fr", "nl"]
 DEFAULT_LANG = {"fr": "fr", "nl": "nl"}
 

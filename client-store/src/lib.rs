@@ -23,6 +23,7 @@ pub use sqlite::SqliteStore;
 use anyhow::Context;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -209,7 +210,9 @@ impl ClientRecord {
 }
 
 /// A client's rating of a show (spec §3 Feelings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Emotion {
     Disappointed,
@@ -248,7 +251,7 @@ impl FromStr for Emotion {
 }
 
 /// A client's intention (wish list) and emotion for one show.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ShowFeeling {
     pub slug: String,
     pub intention: Option<i16>,

@@ -14,6 +14,35 @@ pub const MAX_URL_LEN: usize = 2048;
 /// Most slugs one call may list (feelings of a page of shows, a favourite list).
 pub const MAX_SLUGS_PER_CALL: usize = 500;
 
+/// Control characters (Unicode Cc, `char::is_control`), as a regular-expression class body.
+macro_rules! control {
+    () => {
+        r"\x00-\x1f\x7f-\x9f"
+    };
+}
+/// White space that is not a control character (`char::is_whitespace`, which `trim` uses,
+/// less the controls), as a regular-expression class body.
+macro_rules! space {
+    () => {
+        r" \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+    };
+}
+
+/// What [`key`] accepts besides its length, as a regular expression in the syntax JSON Schema
+/// validators read (ECMAScript's, which Python's shares here): no control character, no white
+/// space at either end. The runtime API's OpenAPI document gives it to clients.
+pub const KEY_PATTERN: &str = concat!(
+    "^[^",
+    control!(),
+    space!(),
+    "](?:[^",
+    control!(),
+    "]*[^",
+    control!(),
+    space!(),
+    "])?$"
+);
+
 fn invalid(message: String) -> StoreError {
     StoreError::Invalid(message)
 }
@@ -171,6 +200,59 @@ mod tests {
         assert!(key("slug", "").is_err());
         assert!(key("slug", " padded").is_err());
         assert!(key("slug", "tab\there").is_err());
+    }
+
+    /// `KEY_PATTERN`'s classes are exactly Rust's controls and white space (the pattern is
+    /// checked by other programs, with their own idea of `\s`: it spells every character out).
+    #[test]
+    fn the_key_pattern_names_the_characters_key_refuses() {
+        fn ranges(class: &str) -> Vec<(u32, u32)> {
+            let code = |text: &str| {
+                let hex = text
+                    .strip_prefix("\\x")
+                    .or_else(|| text.strip_prefix("\\u"))
+                    .unwrap_or(text);
+                if hex == " " {
+                    32
+                } else {
+                    u32::from_str_radix(hex, 16).expect("a hexadecimal escape")
+                }
+            };
+            let mut items = Vec::new();
+            let mut rest = class;
+            while !rest.is_empty() {
+                let len = if rest.starts_with(' ') {
+                    1
+                } else if rest.starts_with("\\x") {
+                    4
+                } else {
+                    6
+                };
+                let (first, tail) = rest.split_at(len);
+                if let Some(tail) = tail.strip_prefix('-') {
+                    let len = if tail.starts_with("\\x") { 4 } else { 6 };
+                    let (last, tail) = tail.split_at(len);
+                    items.push((code(first), code(last)));
+                    rest = tail;
+                } else {
+                    items.push((code(first), code(first)));
+                    rest = tail;
+                }
+            }
+            items
+        }
+        let inside = |c: char, class: &[(u32, u32)]| {
+            class.iter().any(|&(a, b)| (a..=b).contains(&(c as u32)))
+        };
+        let (control, space) = (ranges(control!()), ranges(space!()));
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            assert_eq!(inside(c, &control), c.is_control(), "{c:?}");
+            assert_eq!(
+                inside(c, &space),
+                c.is_whitespace() && !c.is_control(),
+                "{c:?}"
+            );
+        }
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl CaptchaVerifier for RefuseAll {
 }
 
 /// A challenge as the widget reads it from its challenge URL.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct AltchaChallenge {
     pub algorithm: String,
     pub challenge: String,

@@ -756,6 +756,47 @@ async fn intentions_and_emotions_are_set_repeated_harmlessly_and_removed() {
     }
 }
 
+/// A body is a JSON object, as documented: serde would read a struct from an array too.
+/// Removing a favourite whose slug the store could not hold leaves the list as it is.
+#[tokio::test]
+async fn bodies_are_objects_and_removing_an_impossible_favourite_changes_nothing() {
+    let email = "objects@example.org";
+    let me = client_id(email);
+    let bearer = token(Site::Fr, email);
+    let show = locale(Site::Fr, Lang::Fr).shows[0].slug.clone();
+    for (uri, body) in [
+        (
+            format!("/api/client/{me}/show/{show}/intention"),
+            json!([null]),
+        ),
+        (
+            format!("/api/client/{me}/show/{show}/emotion"),
+            json!(["loved"]),
+        ),
+        (format!("/api/client/{me}/shows"), json!([[show]])),
+        ("/api/accounts/me/cinemas".to_string(), json!([[]])),
+    ] {
+        let method = if uri.starts_with("/api/accounts") {
+            Method::PATCH
+        } else {
+            Method::POST
+        };
+        let reply = call(method, FR, &uri, Some(&bearer), Some(body)).await;
+        reply.assert_status(StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(reply.json()["error"], "invalid_body");
+    }
+    let reply = call(
+        Method::DELETE,
+        FR,
+        &format!("/api/client/{me}/cinema/%C2%88x"),
+        Some(&bearer),
+        None,
+    )
+    .await;
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(reply.json()["favoriteCinemas"], json!([]));
+}
+
 #[tokio::test]
 async fn bodies_over_64_kib_are_refused_with_413() {
     let email = "big@example.org";
@@ -1194,6 +1235,133 @@ async fn the_openapi_document_lists_every_call_with_its_security() {
             patch.get(status).is_some(),
             "PATCH cinemas documents {status}"
         );
+    }
+}
+
+/// Every operation documents its answer with a schema (`components/schemas`, from the Rust
+/// types), every `$ref` resolves, and the request bodies documented are exactly those the
+/// handlers read: without a required body the call is a 415 (axum's `Json` refusal, before the
+/// handler runs), and a call documented without one ignores a body.
+#[tokio::test]
+async fn every_operation_documents_its_answer_and_exactly_the_bodies_handlers_read() {
+    let doc = call(Method::GET, FR, "/api/openapi.json", None, None)
+        .await
+        .json();
+    let schemas = doc["components"]["schemas"].as_object().expect("schemas");
+    assert!(schemas.contains_key("Error"), "the error shape");
+    let mut refs = Vec::new();
+    collect_refs(&doc, &mut refs);
+    for reference in &refs {
+        let pointer = reference.strip_prefix('#').expect("a local $ref");
+        assert!(doc.pointer(pointer).is_some(), "{reference} resolves");
+    }
+    let bearer = token(Site::Fr, "contract@example.org");
+    let mut bodies = Vec::new();
+    for (path, methods) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in methods.as_object().expect("methods") {
+            let what = format!("{method} {path}");
+            let responses = &operation["responses"];
+            if (method, path.as_str()) == (&"post".to_string(), "/api/logout") {
+                assert!(responses.get("204").is_some(), "{what}: 204");
+            } else {
+                let schema = &responses["200"]["content"]["application/json"]["schema"];
+                assert!(schema.is_object(), "{what}: no answer schema");
+            }
+            let uri = path
+                .split('/')
+                .map(|part| match part {
+                    "{date}" => "2026-11-22",
+                    p if p.starts_with('{') => "x",
+                    p => p,
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            let method: Method = method.to_uppercase().parse().expect("a method");
+            let auth = format!("Bearer {bearer}");
+            let body = operation.get("requestBody");
+            if let Some(body) = body {
+                let schema = &body["content"]["application/json"]["schema"];
+                assert!(schema.is_object(), "{what}: no body schema");
+                bodies.push(what.clone());
+                let reply = send_live(request(
+                    method,
+                    FR,
+                    &uri,
+                    &[("authorization", &auth)],
+                    Body::empty(),
+                ))
+                .await;
+                if body["required"] == true {
+                    reply.assert_status(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+                } else {
+                    assert_ne!(reply.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{what}");
+                }
+            } else {
+                let reply = send_live(request(
+                    method,
+                    FR,
+                    &uri,
+                    &[
+                        ("authorization", &auth),
+                        ("content-type", "application/json"),
+                    ],
+                    Body::from("not JSON"),
+                ))
+                .await;
+                assert!(
+                    ![
+                        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                        StatusCode::UNPROCESSABLE_ENTITY
+                    ]
+                    .contains(&reply.status)
+                        && !reply.text().contains("invalid_body"),
+                    "{what} reads a body it does not document: {} {}",
+                    reply.status,
+                    reply.text()
+                );
+            }
+        }
+    }
+    bodies.sort();
+    assert_eq!(
+        bodies,
+        [
+            "delete /api/accounts/me/cinemas",
+            "patch /api/accounts/me/cinemas",
+            "post /api/client/{id}/show/{slug}/emotion",
+            "post /api/client/{id}/show/{slug}/intention",
+            "post /api/client/{id}/shows",
+        ]
+    );
+    // Answers as serialised: a field skipped when empty is optional, one always written is
+    // required; an Option is nullable.
+    let show = &schemas["Show"];
+    let required = strs(&show["required"]);
+    assert!(required.contains(&"slug".to_string()), "{show}");
+    assert!(required.contains(&"isMovie".to_string()), "{show}");
+    assert!(!required.contains(&"poster".to_string()), "{show}");
+    assert_eq!(
+        schemas["ShowFeeling"]["properties"]["intention"]["type"],
+        json!(["integer", "null"])
+    );
+    // Bodies as deserialised: a field with a default may be left out.
+    assert_eq!(
+        strs(&schemas["AccountCinemasBody"]["required"]),
+        ["cinemas"]
+    );
+    assert!(schemas["IntentionBody"].get("required").is_none());
+}
+
+fn collect_refs(value: &Value, refs: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get("$ref") {
+                refs.push(r.clone());
+            }
+            map.values().for_each(|v| collect_refs(v, refs));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, refs)),
+        _ => {}
     }
 }
 

@@ -1,6 +1,7 @@
 //! The answer of a search: result groups in the modal's order, each with its total and the
 //! results to show (a preview, or all of them when one type is asked for).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use site::content::{SearchResult, SearchResultType};
 
@@ -46,7 +47,7 @@ pub fn preview_size(kind: SearchResultType) -> Option<usize> {
 /// `query` echoes the text as received (untrimmed), so an island can drop an answer that
 /// arrives after the visitor typed on. Items are [`SearchResult`]s (spec §3, camelCase,
 /// `type` is snake_case).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchAnswer {
@@ -55,7 +56,7 @@ pub struct SearchAnswer {
 }
 
 /// The results of one type.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchGroup {

@@ -1,6 +1,7 @@
 //! The eight country sites and the four languages (spec §9), and the language choice rule
 //! (spec §5). Every other part of the project asks this module, never a list of its own.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -20,7 +21,9 @@ pub enum Site {
 }
 
 /// A language of the UI and of the content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Fr,

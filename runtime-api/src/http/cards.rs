@@ -4,11 +4,11 @@
 //! show in their warning alert (spec §8).
 
 use crate::app::AppState;
-use crate::http::doc::ApiRouter;
+use crate::http::doc::{ApiRouter, HeaderParam};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use client_store::VoucherStatus;
 use site::content::{GiftCard, GiftCardResult, VoucherCard, VoucherResult};
@@ -16,6 +16,14 @@ use std::net::SocketAddr;
 
 /// The header carrying the captcha widget's response.
 pub const CAPTCHA_HEADER: &str = "x-captcha-response";
+
+/// The captcha a look-up needs: without a solution the answer is a 400 (`captcha_invalid`).
+const CAPTCHA: &[HeaderParam] = &[HeaderParam {
+    name: "X-Captcha-Response",
+    description: "The captcha widget's solution (ALTCHA: base64 of its JSON payload). A missing or refused one is a 400 captcha_invalid.",
+}];
+/// Too many look-ups from one address: 429 with Retry-After.
+const LIMITED: &[StatusCode] = &[StatusCode::TOO_MANY_REQUESTS];
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("cards")
@@ -25,16 +33,23 @@ pub fn router() -> ApiRouter {
             "A new ALTCHA challenge for the captcha widget (proof of work)",
         )
         .unlocalized()
+        .answers::<crate::captcha::AltchaChallenge>()
         .get(
             "/voucher/{code}",
             voucher,
             "Checks a voucher (needs the X-Captcha-Response header)",
         )
+        .headers(CAPTCHA)
+        .errors(LIMITED)
+        .answers::<VoucherResult>()
         .get(
             "/gift-card/{a}/{b}",
             gift_card,
             "A gift card's balance by number and PIN (needs the X-Captcha-Response header)",
         )
+        .headers(CAPTCHA)
+        .errors(LIMITED)
+        .answers::<GiftCardResult>()
         // A card's answer (and a challenge) is one visitor's: no cache keeps it.
         .map_router(|r| r.layer(axum::middleware::map_response(private_no_store)))
 }

@@ -4,18 +4,25 @@
 
 use crate::app::AppState;
 use crate::http::auth::SignedIn;
+use crate::http::body::JsonObject;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use client_store::{ClientRecord, Emotion, ShowFeeling, StoreError};
+use client_store::{validate, ClientRecord, Emotion, ShowFeeling, StoreError};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use site::content::{
     AccountCinema, AccountCinemasBody, AccountPayload, Client, ClientSubscriptions,
 };
 use site::Site;
+
+/// A favourite list is full: 409 with the limit (spec §4).
+const FULL: &[StatusCode] = &[StatusCode::CONFLICT];
+/// A show taken down for good: 410 (spec §8).
+const GONE: &[StatusCode] = &[StatusCode::GONE];
 
 pub fn router() -> ApiRouter {
     ApiRouter::new("client")
@@ -25,60 +32,80 @@ pub fn router() -> ApiRouter {
             "The signed-in client (spec §3 Client)",
         )
         .bearer()
+        .answers::<Client>()
         .post(
             "/client/{id}/cinema/{slug}",
             add_favourite,
             "Adds a favourite cinema, first in the list (409 with the limit when full)",
         )
         .bearer()
+        .errors(FULL)
+        .answers::<Favourites>()
         .delete(
             "/client/{id}/cinema/{slug}",
             remove_favourite,
             "Removes a favourite cinema",
         )
         .bearer()
+        .answers::<Favourites>()
         .post(
             "/client/{id}/shows",
             feelings,
             "The client's feelings for the listed shows (body {showSlugs})",
         )
         .bearer()
+        .unlocalized()
+        .body::<ShowsBody>()
+        .answers::<Vec<ShowFeeling>>()
         .post(
             "/client/{id}/show/{slug}/intention",
             intention,
             "Sets (or with isDelete removes) the wish-list intention, default 2",
         )
         .bearer()
+        .optional_body::<IntentionBody>()
+        .errors(GONE)
+        .answers::<ShowFeeling>()
         .post(
             "/client/{id}/show/{slug}/emotion",
             emotion,
             "Sets (or with isDelete removes) an emotion: disappointed, liked or loved",
         )
         .bearer()
+        .body::<EmotionBody>()
+        .errors(GONE)
+        .answers::<ShowFeeling>()
         .get(
             "/accounts/me",
             account,
             "The account payload of the signed-in client",
         )
         .bearer()
+        .answers::<AccountPayload>()
         .get(
             "/accounts/me/cinemas",
             account_cinemas,
             "Favourite cinemas as references (codeCcs)",
         )
         .bearer()
+        .answers::<Vec<AccountCinema>>()
         .patch(
             "/accounts/me/cinemas",
             replace_account_cinemas,
             "Replaces the favourite cinemas (body {cinemas: [references]})",
         )
         .bearer()
+        .body::<AccountCinemasBody>()
+        .errors(FULL)
+        .answers::<Vec<AccountCinema>>()
         .delete(
             "/accounts/me/cinemas",
             remove_account_cinemas,
             "Removes favourite cinemas (body {cinemas: [references]})",
         )
         .bearer()
+        .body::<AccountCinemasBody>()
+        .answers::<Vec<AccountCinema>>()
 }
 
 /// Store errors as API errors: the limit keeps its number, bad input is a 400, the rest a 503
@@ -149,7 +176,8 @@ async fn client(
     Ok(Json(client_payload(locale.site, &who.client, favourites)))
 }
 
-#[derive(Serialize)]
+/// The favourite cinemas after a change, most recent first, and how many the site allows.
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct Favourites {
     favorite_cinemas: Vec<String>,
@@ -192,21 +220,30 @@ async fn remove_favourite(
     Path((id, slug)): Path<(String, String)>,
 ) -> ApiResult<Json<Favourites>> {
     who.must_be(&id)?;
-    let list = app
-        .live()?
-        .store
-        .remove_favourite(&id, locale.site.code(), &slug)
-        .await
-        .map_err(store_error)?;
+    let store = &app.live()?.store;
+    // A slug the store could not keep (empty, spaces around, a control character) is no
+    // favourite: removing it leaves the list as it is.
+    let list = if validate::key("cinema slug", &slug).is_ok() {
+        store.remove_favourite(&id, locale.site.code(), &slug).await
+    } else {
+        store.favourites(&id, locale.site.code()).await
+    }
+    .map_err(store_error)?;
     Ok(Json(Favourites {
         favorite_cinemas: list,
         limit: locale.site.favourite_limit(),
     }))
 }
 
-#[derive(Deserialize)]
+/// Body of `/client/{id}/shows`: the shows to read feelings of.
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 struct ShowsBody {
+    /// Show slugs (the store refuses empty ones, surrounding spaces and control characters).
+    #[schemars(
+        length(max = validate::MAX_SLUGS_PER_CALL),
+        inner(length(min = 1, max = validate::MAX_TEXT_LEN), pattern(validate::KEY_PATTERN))
+    )]
     show_slugs: Vec<String>,
 }
 
@@ -214,7 +251,7 @@ async fn feelings(
     State(app): State<AppState>,
     who: SignedIn,
     Path(id): Path<String>,
-    Json(body): Json<ShowsBody>,
+    JsonObject(body): JsonObject<ShowsBody>,
 ) -> ApiResult<Json<Vec<ShowFeeling>>> {
     who.must_be(&id)?;
     Ok(Json(
@@ -245,11 +282,32 @@ fn known_show(app: &AppState, locale: Locale, slug: &str) -> ApiResult<()> {
     }
 }
 
-#[derive(Deserialize, Default)]
+/// Body of `/client/{id}/show/{slug}/intention` (none: set intention 2).
+#[derive(Deserialize, Default, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 struct IntentionBody {
+    /// 0 to 10; 2 when absent.
+    #[serde(deserialize_with = "whole_number")]
+    #[schemars(with = "Option<i16>", range(min = 0, max = 10))]
     intention: Option<i16>,
+    /// Remove the intention.
     is_delete: bool,
+}
+
+/// A JSON integer, written `5` or `5.0` (both are integers to JSON Schema), within `i16`.
+fn whole_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i16>, D::Error> {
+    let number: Option<f64> = Option::deserialize(d)?;
+    number
+        .map(|n| {
+            if n.fract() == 0.0 && (f64::from(i16::MIN)..=f64::from(i16::MAX)).contains(&n) {
+                Ok(n as i16)
+            } else {
+                Err(serde::de::Error::custom(format!(
+                    "{n} is not a whole number"
+                )))
+            }
+        })
+        .transpose()
 }
 
 /// Spec §7: intention defaults to 2; `isDelete` removes it. Repeating a call is harmless.
@@ -258,21 +316,22 @@ async fn intention(
     locale: Locale,
     who: SignedIn,
     Path((id, slug)): Path<(String, String)>,
-    body: Option<Json<IntentionBody>>,
+    body: Option<JsonObject<IntentionBody>>,
 ) -> ApiResult<Json<ShowFeeling>> {
     who.must_be(&id)?;
     known_show(&app, locale, &slug)?;
-    let body = body.map(|Json(b)| b).unwrap_or_default();
+    let body = body.map(|JsonObject(b)| b).unwrap_or_default();
+    // Checked even when removing: the document says 0 to 10, whatever `isDelete` says.
+    if body.intention.is_some_and(|v| !(0..=10).contains(&v)) {
+        return Err(ApiError::BadRequest(
+            "intention must be between 0 and 10".into(),
+        ));
+    }
     let value = if body.is_delete {
         None
     } else {
         Some(body.intention.unwrap_or(2))
     };
-    if value.is_some_and(|v| !(0..=10).contains(&v)) {
-        return Err(ApiError::BadRequest(
-            "intention must be between 0 and 10".into(),
-        ));
-    }
     app.live()?
         .store
         .set_intention(&id, &slug, value)
@@ -281,10 +340,19 @@ async fn intention(
     feeling_of(&app, &id, slug).await
 }
 
-#[derive(Deserialize)]
+/// Body of `/client/{id}/show/{slug}/emotion`: an emotion, or `isDelete`.
+#[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+// Read as text so that another word is a 400 that names the three; an emotion is required
+// unless `isDelete` is true.
+#[schemars(extend("anyOf" = [
+    {"required": ["emotion"], "properties": {"emotion": {"type": "string"}}},
+    {"required": ["isDelete"], "properties": {"isDelete": {"const": true}}},
+]))]
 struct EmotionBody {
+    #[schemars(with = "Option<Emotion>")]
     emotion: Option<String>,
+    /// Remove the emotion.
     #[serde(default)]
     is_delete: bool,
 }
@@ -294,20 +362,24 @@ async fn emotion(
     locale: Locale,
     who: SignedIn,
     Path((id, slug)): Path<(String, String)>,
-    Json(body): Json<EmotionBody>,
+    JsonObject(body): JsonObject<EmotionBody>,
 ) -> ApiResult<Json<ShowFeeling>> {
     who.must_be(&id)?;
     known_show(&app, locale, &slug)?;
-    let value = if body.is_delete {
-        None
-    } else {
-        let text = body.emotion.ok_or_else(|| {
-            ApiError::BadRequest("emotion is required unless isDelete is true".into())
-        })?;
-        Some(text.parse::<Emotion>().map_err(|_| {
+    // Checked even when removing: the document lists the three, whatever `isDelete` says.
+    let emotion = match body.emotion {
+        Some(text) => Some(text.parse::<Emotion>().map_err(|_| {
             ApiError::BadRequest(format!(
                 "emotion {text:?} is not one of disappointed, liked, loved"
             ))
+        })?),
+        None => None,
+    };
+    let value = if body.is_delete {
+        None
+    } else {
+        Some(emotion.ok_or_else(|| {
+            ApiError::BadRequest("emotion is required unless isDelete is true".into())
         })?)
     };
     app.live()?
@@ -397,7 +469,7 @@ async fn replace_account_cinemas(
     State(app): State<AppState>,
     locale: Locale,
     who: SignedIn,
-    Json(body): Json<AccountCinemasBody>,
+    JsonObject(body): JsonObject<AccountCinemasBody>,
 ) -> ApiResult<Json<Vec<AccountCinema>>> {
     let slugs = slugs_of(&app, locale, &body.cinemas)?;
     let list = app
@@ -418,7 +490,7 @@ async fn remove_account_cinemas(
     State(app): State<AppState>,
     locale: Locale,
     who: SignedIn,
-    Json(body): Json<AccountCinemasBody>,
+    JsonObject(body): JsonObject<AccountCinemasBody>,
 ) -> ApiResult<(StatusCode, Json<Vec<AccountCinema>>)> {
     let slugs = slugs_of(&app, locale, &body.cinemas)?;
     let list = app

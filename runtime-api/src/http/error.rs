@@ -4,6 +4,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 #[derive(Debug, thiserror::Error)]
@@ -45,10 +46,16 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
+/// The body of every error answer.
+// `Error` in the OpenAPI document (`components/schemas`).
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "Error")]
+pub struct ErrorBody<'a> {
+    /// A code for programs: `not_found`, `bad_request`, `token_expired`…
     error: &'a str,
+    /// What went wrong, for people.
     message: String,
+    /// The favourite-list limit, with `limit_reached`.
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<usize>,
 }

@@ -13,6 +13,7 @@ use crate::http::locale::SiteOnly;
 use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, NaiveTime, Utc};
+use schemars::JsonSchema;
 use serde::Serialize;
 use site::Site;
 
@@ -29,9 +30,11 @@ pub fn router() -> ApiRouter {
             "Whether the help centre's chat has an advisor now: {available}",
         )
         .unlocalized()
+        .answers::<ChatAvailability>()
 }
 
-#[derive(Serialize)]
+/// Whether an advisor answers the chat now.
+#[derive(Serialize, JsonSchema)]
 struct ChatAvailability {
     available: bool,
 }

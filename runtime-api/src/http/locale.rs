@@ -99,7 +99,10 @@ where
         let site = site_of(parts, &app.sites)?;
         let lang = match language_param(parts) {
             None => site.default_language(),
-            Some(code) => Lang::from_code(&code)
+            // Exactly as the OpenAPI document lists them (lower case).
+            Some(code) => Lang::ALL
+                .into_iter()
+                .find(|l| l.code() == code)
                 .filter(|l| site.supports(*l))
                 .ok_or_else(|| {
                     let offered: Vec<_> = site.languages().iter().map(|l| l.code()).collect();

@@ -1,6 +1,7 @@
 //! HTTP surface: one module per group of calls, each exporting `router()`, merged in `app`.
 
 pub mod auth;
+pub mod body;
 pub mod cards;
 pub mod client;
 pub mod content;

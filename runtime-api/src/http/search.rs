@@ -17,6 +17,7 @@ pub fn router() -> ApiRouter {
     ApiRouter::new("search")
         .get("/search/full", search, "Searches shows, cinemas, offers, news and FAQ (q of 3+ characters; type for one type; scope=faq)")
         .query(&["q", "type", "scope"])
+        .answers::<search::SearchAnswer>()
 }
 
 #[derive(Deserialize)]
@@ -33,7 +34,8 @@ async fn search(
     locale: Locale,
     Query(p): Query<SearchParams>,
 ) -> ApiResult<Response> {
-    let kind = match p.kind.as_deref().filter(|k| !k.is_empty()) {
+    // An empty `type` or `scope` is refused like any other value the document does not list.
+    let kind = match p.kind.as_deref() {
         None => None,
         Some(k) => Some(
             serde_json::from_value::<SearchResultType>(serde_json::Value::String(k.to_string()))
@@ -45,7 +47,7 @@ async fn search(
         ),
     };
     let faq_only = match p.scope.as_deref() {
-        None | Some("") | Some("site") => false,
+        None | Some("site") => false,
         Some("faq") => true,
         Some(other) => {
             return Err(ApiError::BadRequest(format!(

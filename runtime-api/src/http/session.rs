@@ -11,6 +11,8 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use schemars::JsonSchema;
+use serde::Serialize;
 use site::content::AuthEndpoints;
 use site::routes::{PageKind, Params};
 
@@ -21,17 +23,29 @@ pub fn router() -> ApiRouter {
             webview,
             "The site's OpenID provider for the sign-in frame: endpoints, client id, callback page",
         )
+        .answers::<AuthEndpoints>()
         .get(
             "/sign-in-origins",
             sign_in_origins,
             "The origins of the site's OpenID provider, for the pages' Content-Security-Policy",
         )
+        .answers::<SignInOrigins>()
         .post(
             "/logout",
             logout,
             "Ends the session (clears the session cookie)",
         )
         .unlocalized()
+        .no_content()
+}
+
+/// `/sign-in-origins`: what the generator writes into the pages' `frame-src` and
+/// `connect-src`.
+#[derive(Serialize, JsonSchema)]
+struct SignInOrigins {
+    /// `scheme://host[:port]` of the provider's pages and endpoints; none for a content-only
+    /// server.
+    origins: Vec<String>,
 }
 
 async fn webview(State(app): State<AppState>, locale: Locale) -> ApiResult<Response> {
@@ -71,15 +85,13 @@ async fn webview(State(app): State<AppState>, locale: Locale) -> ApiResult<Respo
     Ok(response)
 }
 
-/// `{"origins": […]}`: what the generator writes into the pages' `frame-src` and
-/// `connect-src`.
 async fn sign_in_origins(State(app): State<AppState>, locale: Locale) -> ApiResult<Response> {
     // A content-only server signs nobody in: no origin to allow.
     let origins = match app.live() {
         Ok(live) => live.providers.site(locale.site).browser_origins().await,
         Err(_) => Vec::new(),
     };
-    Ok(Json(serde_json::json!({ "origins": origins })).into_response())
+    Ok(Json(SignInOrigins { origins }).into_response())
 }
 
 async fn logout() -> impl IntoResponse {

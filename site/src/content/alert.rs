@@ -1,10 +1,11 @@
 //! Site alerts (spec §3 Alert): the alert queue shows them one at a time.
 
 use super::common::Cta;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Level of an alert.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum AlertLevel {
@@ -13,7 +14,7 @@ pub enum AlertLevel {
 }
 
 /// An alert. One with `autoCloseId` is removed after 10 seconds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Alert {

@@ -8,10 +8,11 @@ use super::common::{Cta, DateRange, Guest, Image};
 use super::offer::Offer;
 use super::show::ShowSummary;
 use chrono::NaiveDate;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Kind of article.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ArticleType {
@@ -22,7 +23,7 @@ pub enum ArticleType {
 }
 
 /// An article (`/article/{slug}`, `/news/{slug}`, news items of `/news`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Article {
@@ -74,7 +75,7 @@ pub struct Article {
 }
 
 /// An experience article: an article plus its cinemas (slugs) and guest.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceArticle {
@@ -94,7 +95,7 @@ impl std::ops::Deref for ExperienceArticle {
 }
 
 /// The news list (`/news`): news items, highlighted news and offers.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct NewsList {

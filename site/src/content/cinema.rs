@@ -1,10 +1,11 @@
 //! Cinemas (list and detail forms) and cinema alerts (spec §3 Cinema, Cinema alert).
 
 use super::common::{Cta, GpsPosition, Image, Push, Seo, Tracking};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Postal address of a cinema.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
@@ -19,7 +20,7 @@ pub struct Address {
 }
 
 /// Size of a cinema.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Statistics {
@@ -30,7 +31,7 @@ pub struct Statistics {
 }
 
 /// A service of a cinema (parking, bar, accessibility…).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Service {
@@ -43,7 +44,7 @@ pub struct Service {
 }
 
 /// "Sessions nearby" hint: another cinema (slug) and the sentence that introduces it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SessionsNearby {
@@ -52,7 +53,7 @@ pub struct SessionsNearby {
 }
 
 /// A cinema in list form (`/cinemas`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Cinema {
@@ -93,7 +94,7 @@ pub struct Cinema {
 }
 
 /// A cinema pass product sold at a cinema.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinepassItem {
@@ -106,7 +107,7 @@ pub struct CinepassItem {
 }
 
 /// An e-card as sold on a cinema page (amounts include taxes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaECard {
@@ -127,7 +128,7 @@ pub struct CinemaECard {
 }
 
 /// A short link to another cinema (nearby cinemas).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaLink {
@@ -141,7 +142,7 @@ pub struct CinemaLink {
 }
 
 /// A short link to a city.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityLink {
@@ -151,7 +152,7 @@ pub struct CityLink {
 
 /// A price line. `termsIndex` points into [`Pricing::terms`] (the legend number shown
 /// next to the price).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
@@ -164,7 +165,7 @@ pub struct Price {
 }
 
 /// A complement built from additional prices: a parent line and its child lines.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PriceComplement {
@@ -174,7 +175,7 @@ pub struct PriceComplement {
 }
 
 /// Prices of a cinema.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Pricing {
@@ -189,7 +190,7 @@ pub struct Pricing {
 }
 
 /// The premium block of a premium cinema.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaPremium {
@@ -203,7 +204,7 @@ pub struct CinemaPremium {
 }
 
 /// A cinema in detail form (`/cinema/{slug}`): the list fields plus spec §3 "Detail adds".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaDetail {
@@ -250,7 +251,7 @@ impl std::ops::Deref for CinemaDetail {
 }
 
 /// An alert shown on cinema pages (`/alerts`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaAlert {

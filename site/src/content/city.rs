@@ -3,10 +3,11 @@
 use super::cinema::{Cinema, CityLink};
 use super::common::{GpsPosition, Image, Seo};
 use super::show::ShowSummary;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A city in list form (`/cities`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct City {
@@ -27,7 +28,7 @@ pub struct City {
 }
 
 /// The highlight block of a city page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityHighlight {
@@ -39,7 +40,7 @@ pub struct CityHighlight {
 }
 
 /// A city in detail form (`/city/{slug}`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CityDetail {
@@ -72,7 +73,7 @@ impl std::ops::Deref for CityDetail {
 }
 
 /// A geolocation zone (`/zone`, `/zone/{id}`): where a detected city sits.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Zone {

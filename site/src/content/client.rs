@@ -5,11 +5,12 @@
 //! on the FR site; other sites use `sendNewsletter`).
 
 use chrono::NaiveDate;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Newsletter and cinema-pass subscription states of a client.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClientSubscriptions {
@@ -18,7 +19,7 @@ pub struct ClientSubscriptions {
 }
 
 /// A scheduled downgrade of a subscription plan.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Downgrade {
@@ -27,7 +28,7 @@ pub struct Downgrade {
 }
 
 /// A client's subscription plan and what they may change.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ClientSubscription {
@@ -45,7 +46,7 @@ pub struct ClientSubscription {
 }
 
 /// The signed-in client as the site uses it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Client {
@@ -84,7 +85,7 @@ pub struct Client {
 }
 
 /// Subscription block of the account payload.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountSubscription {
@@ -105,7 +106,7 @@ pub struct AccountSubscription {
 }
 
 /// The account read from the server (`accounts/me`). `icu` is the client id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountPayload {
@@ -141,7 +142,7 @@ pub struct AccountPayload {
 }
 
 /// A favourite cinema as `accounts/me/cinemas` lists it (`codeCcs` is the cinema reference).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountCinema {
@@ -149,7 +150,7 @@ pub struct AccountCinema {
 }
 
 /// Body of PATCH / DELETE `accounts/me/cinemas`: cinema references.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountCinemasBody {
@@ -157,7 +158,7 @@ pub struct AccountCinemasBody {
 }
 
 /// Claims of a token-based client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TokenClient {
     pub sub: String,
@@ -170,7 +171,9 @@ pub struct TokenClient {
 }
 
 /// A client's rating of a show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Emotion {
@@ -180,7 +183,7 @@ pub enum Emotion {
 }
 
 /// A client's wish list (show slugs) and emotions (show slug → emotion).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Feelings {
@@ -191,7 +194,7 @@ pub struct Feelings {
 }
 
 /// Body of POST `/client/{id}/shows`.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FeelingsRequest {
@@ -199,7 +202,7 @@ pub struct FeelingsRequest {
 }
 
 /// Body of POST `/client/{id}/show/{slug}/intention` (intention defaults to 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct IntentionRequest {
@@ -214,7 +217,7 @@ fn default_intention() -> u8 {
 }
 
 /// Body of POST `/client/{id}/show/{slug}/emotion`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EmotionRequest {
@@ -225,7 +228,7 @@ pub struct EmotionRequest {
 
 /// Answer of `webview` (spec §4, §7): where the identity frame signs a visitor in or up, and
 /// the OpenID provider the islands run the authorization-code flow with (PKCE) for this site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AuthEndpoints {
@@ -238,7 +241,7 @@ pub struct AuthEndpoints {
 
 /// One site's OpenID provider, as its configuration and the provider's discovery document
 /// say. Nothing secret: a browser client is public (PKCE, no client secret).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct IdentityProvider {

@@ -7,11 +7,12 @@
 use super::common::{empty_as_none, Image, Promotion};
 use super::show::ShowSummary;
 use chrono::NaiveDate;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// An e-card product (`/ecards`). An empty label or terms reads as `None` (spec §5).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ECard {
@@ -36,7 +37,7 @@ pub struct ECard {
 }
 
 /// A voucher card found by the voucher checker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VoucherCard {
@@ -51,7 +52,7 @@ pub struct VoucherCard {
 }
 
 /// Answer of `/voucher/{code}`: `resultCode` 0 means success and carries the card.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct VoucherResult {
@@ -74,7 +75,7 @@ impl VoucherResult {
 }
 
 /// A gift card balance (`/gift-card/{a}/{b}`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GiftCard {
@@ -86,7 +87,7 @@ pub struct GiftCard {
 }
 
 /// Answer of `/gift-card/{number}/{pin}`: `resultCode` 0 carries the card (never its PIN).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GiftCardResult {
@@ -98,7 +99,7 @@ pub struct GiftCardResult {
 }
 
 /// A partner cinema accepting the subscription. One without theaters is ignored (spec §5).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PartnerCinema {
@@ -114,7 +115,7 @@ pub struct PartnerCinema {
 }
 
 /// An option of a subscription offer (an add-on bought in a quantity).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionOption {
@@ -131,7 +132,7 @@ fn one() -> u32 {
 }
 
 /// A subscription offer (plan).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SubscriptionOffer {
@@ -147,7 +148,7 @@ pub struct SubscriptionOffer {
 }
 
 /// A plan being chosen: the offer id and a quantity per option id (0 at selection).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SelectedPlan {
@@ -167,7 +168,7 @@ impl SelectedPlan {
 }
 
 /// The subscription page (`/cms/1.0.0/subscription/subscription-offers`, `/cinepass`).
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Subscription {

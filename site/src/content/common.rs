@@ -3,11 +3,12 @@
 
 use crate::sites::Lang;
 use chrono::{NaiveDate, NaiveDateTime};
+use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 /// An image with its intrinsic size, so pages reserve its box and do not shift on load.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Image {
@@ -39,7 +40,7 @@ impl Image {
 /// One rendition of an [`Image`]: its file, its width in pixels (the height follows the
 /// image's ratio) and, for a modern encoding, its media type (`image/avif`, `image/webp`).
 /// A variant without a type is in the image's own format.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ImageVariant {
@@ -50,7 +51,7 @@ pub struct ImageVariant {
 }
 
 /// Title and description for `<title>` and `<meta name="description">`.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Seo {
@@ -61,7 +62,7 @@ pub struct Seo {
 }
 
 /// Look of a call to action (spec §3 Article: yellow, black, booking).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum CtaType {
@@ -71,7 +72,7 @@ pub enum CtaType {
 }
 
 /// A call to action: label, url, look, new-tab flag and an optional link target.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Cta {
@@ -87,7 +88,7 @@ pub struct Cta {
 
 /// A coloured flag on a show or tag. `colour` is the spec's number 1..=5 (1 green,
 /// 2 yellow, 3 grey, 4 red, 5 blue); mapping it to a colour is a rule of `rules`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Flag {
@@ -96,7 +97,7 @@ pub struct Flag {
 }
 
 /// A GPS position as the content gives it: `x` is the latitude, `y` the longitude.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct GpsPosition {
@@ -105,7 +106,7 @@ pub struct GpsPosition {
 }
 
 /// A release date in a zone (a country or region code).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Release {
@@ -115,7 +116,7 @@ pub struct Release {
 }
 
 /// An application route: a path and its parameters (search results, history items).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Route {
@@ -126,7 +127,7 @@ pub struct Route {
 
 /// How an offer's or news item's dates read (spec §3 Filters: exact, from, interval, until,
 /// none, exact without hours).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum DateCriteria {
@@ -140,7 +141,7 @@ pub enum DateCriteria {
 
 /// The dates of an offer: a criterion and the bounds it uses (local wall-clock times; for
 /// `exactWithoutHours` the time part is meaningless).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DateRange {
@@ -154,7 +155,7 @@ pub struct DateRange {
 
 /// A promotional block (news-list pushes, subscription promotion, offer promotions,
 /// permanent auto-promotion, native ad).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Promotion {
@@ -171,7 +172,7 @@ pub struct Promotion {
 
 /// A push slide (cinema detail, experience group): spec §3 "title, date, cta, backdrop,
 /// contentTag, goal, description, background colour".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Push {
@@ -194,7 +195,7 @@ pub struct Push {
 }
 
 /// A guest of an experience article or master template.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Guest {
@@ -214,7 +215,7 @@ pub type Tracking = BTreeMap<String, String>;
 /// serialised as `{"fr": "...", "en": "..."}`.
 // `Lang` has no TypeScript derive (it lives outside `content`): the generated file declares
 // it from `Lang::ALL`, and this type refers to it by name.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(
     feature = "ts",
     derive(ts_rs::TS),
@@ -241,7 +242,7 @@ impl FromIterator<(Lang, String)> for Translations {
 
 /// JSON error body of the content API for 404 / 410 answers (and other failures).
 /// `redirectSlug` tells a client where a gone item went, when known.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContentError {

@@ -5,10 +5,11 @@
 use super::article::ExperienceArticle;
 use super::common::{Image, Push, Seo};
 use super::media::Video;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A service offered with an experience (reclining seats, sound…).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceService {
@@ -20,7 +21,7 @@ pub struct ExperienceService {
 }
 
 /// An experience (`/gpxp`, `/gpxp/{slug}`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Experience {
@@ -49,7 +50,7 @@ pub struct Experience {
 
 /// An experience group (`/experience-group/{slug}`): an experience with its articles and
 /// pushes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExperienceGroup {
@@ -69,7 +70,7 @@ impl std::ops::Deref for ExperienceGroup {
 }
 
 /// A projection or sound technology (`/technologies`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Technology {

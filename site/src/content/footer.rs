@@ -1,9 +1,10 @@
 //! The footer (spec §3 Footer, `/footer`, `/footer/faq`).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A footer link. `cookiePreferences` links open the cookie-preferences panel instead.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterLink {
@@ -17,7 +18,7 @@ pub struct FooterLink {
 }
 
 /// A column of footer links.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterColumn {
@@ -27,7 +28,7 @@ pub struct FooterColumn {
 }
 
 /// A social network link.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SocialLink {
@@ -37,7 +38,7 @@ pub struct SocialLink {
 
 /// An FAQ item of the footer (the accordion): description is HTML; `questions` are
 /// question titles and `slugs` the FAQ article slugs they link to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FooterFaqItem {
@@ -53,7 +54,7 @@ pub struct FooterFaqItem {
 }
 
 /// The footer.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Footer {

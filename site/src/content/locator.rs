@@ -2,10 +2,11 @@
 //! (spec §3 Locator cookie, Filters; §4 Locator). URL filter parsing lives in `filters`.
 
 use super::common::GpsPosition;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Kind of the localisation filter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum LocalisationKind {
@@ -16,7 +17,7 @@ pub enum LocalisationKind {
 }
 
 /// Mode stored in the locator cookie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum LocatorType {
@@ -27,7 +28,7 @@ pub enum LocatorType {
 }
 
 /// Value of the locator cookie: a cinema vistaRef or city slug (text) or coordinates.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum LocatorValue {
@@ -36,7 +37,7 @@ pub enum LocatorValue {
 }
 
 /// The `cgp_locator` cookie (JSON).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LocatorCookie {

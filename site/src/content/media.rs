@@ -2,10 +2,11 @@
 //! [`super::Image`] in `common.rs`.
 
 use super::common::Image;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Where a video is hosted (spec §3: allocine, vimeo, youtube, S3 — serialised "s3").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum VideoProvider {
@@ -16,7 +17,7 @@ pub enum VideoProvider {
 }
 
 /// A video: `id` is the provider's id (for S3, the file URL may be in `url`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Video {

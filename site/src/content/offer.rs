@@ -3,11 +3,12 @@
 
 use super::article::Article;
 use super::common::{Cta, DateRange, Image};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// An offer (`/offer/{slug}`): an article of type offer plus its dates, cinemas and
 /// national flag. `article.reference` is its identity across languages.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Offer {
@@ -36,7 +37,7 @@ impl Offer {
 }
 
 /// Blocks of the offers page, in the order the header gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum OfferBlock {
@@ -47,7 +48,7 @@ pub enum OfferBlock {
 }
 
 /// Header of the offers page (`/offers/page`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct OffersPageHeader {
@@ -76,7 +77,7 @@ pub struct OffersPageHeader {
 }
 
 /// A temporary offer (`/offers/temporary`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TemporaryOffer {

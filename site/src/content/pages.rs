@@ -2,10 +2,11 @@
 //! in the API, so the API, the generator and the islands share one definition.
 
 use super::{Alert, CinemaAlert, FaqCategory, FeatureFlags, Season, Settings, ShowSummary};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// `/events`: the entertainment page — active seasons and special events, and event shows.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct EventsPage {
@@ -16,7 +17,7 @@ pub struct EventsPage {
 }
 
 /// `/alerts`: site alerts and cinema alerts.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct AlertsPage {
@@ -28,7 +29,7 @@ pub struct AlertsPage {
 
 /// `/settings`: the chain's settings with the requesting site's feature flags resolved, so no
 /// client applies overrides itself.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SiteSettings {

@@ -5,11 +5,12 @@ use super::common::{Cta, Image};
 use super::show::ShowSummary;
 use super::showtime::{Showtime, Version};
 use chrono::NaiveDate;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What a show offers on a day: its tags, versions and whether a showtime is special.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleResume {
@@ -24,7 +25,7 @@ pub struct ScheduleResume {
 
 /// One show of a day: its slug, its summary (`data`, when embedded), the resume and the
 /// showtimes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleShow {
@@ -39,7 +40,7 @@ pub struct ScheduleShow {
 
 /// An upsell push: invites to a premium experience (the tag with the lowest non-zero upsell
 /// order).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct UpsellPush {
@@ -55,7 +56,7 @@ pub struct UpsellPush {
 
 /// A schedule (`/cinema/{slug}/shows`, `/show/{slug}/showtimes/…`, city and experience
 /// schedules): days (YYYY-MM-DD keys) to shows.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Schedule {

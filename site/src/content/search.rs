@@ -3,10 +3,11 @@
 use super::common::{DateCriteria, Image, Release, Route};
 use super::show::ContentRating;
 use chrono::NaiveDate;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Type of a search result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SearchResultType {
@@ -21,7 +22,7 @@ pub enum SearchResultType {
 }
 
 /// Payload of a show result.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ShowPayload {
@@ -34,7 +35,7 @@ pub struct ShowPayload {
 }
 
 /// Address part of a cinema result.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PayloadAddress {
@@ -45,7 +46,7 @@ pub struct PayloadAddress {
 }
 
 /// The cinema of a cinema result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PayloadCinema {
@@ -60,7 +61,7 @@ pub struct PayloadCinema {
 }
 
 /// Payload of a cinema result: the cinema and its experiences (tag slugs).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CinemaPayload {
@@ -71,7 +72,7 @@ pub struct CinemaPayload {
 
 /// A search result (`/search/full`). `payload` is kept as JSON: read it typed with
 /// [`SearchResult::show_payload`] or [`SearchResult::cinema_payload`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResult {
@@ -120,7 +121,7 @@ impl SearchResult {
 }
 
 /// An entry of the search or locator history (latest 3 kept).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryItem {

@@ -5,11 +5,12 @@
 use super::cinema::Price;
 use super::common::{Cta, Image, Seo};
 use super::showtime::Showtime;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A season in list form (`/events`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Season {
@@ -44,7 +45,7 @@ pub struct Season {
 
 /// A season in detail form (`/event/{slug}`): prices, logo, backdrop and the showtimes,
 /// keyed by cinema slug then show slug.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SeasonDetail {

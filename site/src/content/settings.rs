@@ -5,13 +5,14 @@
 //! which reads field attributes only, declares it optional.
 
 use crate::sites::Site;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 macro_rules! feature_flags {
     ($($(#[$doc:meta])* $field:ident),* $(,)?) => {
         /// Feature flags (all off unless the content turns them on).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "camelCase", default)]
         pub struct FeatureFlags {
@@ -19,7 +20,7 @@ macro_rules! feature_flags {
         }
 
         /// Per-site overrides of [`FeatureFlags`]: a set value replaces the default.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[serde(rename_all = "camelCase", default)]
         pub struct FeatureOverrides {
@@ -67,7 +68,7 @@ feature_flags! {
 }
 
 /// Names of the cookies the site reads and writes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CookieNames {
@@ -94,7 +95,7 @@ impl Default for CookieNames {
 
 /// An element injected into pages (a script, a style, a tag). It is used only when its
 /// position and element kind are known (spec §5): those are checked by the rules.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Injection {
@@ -109,7 +110,7 @@ pub struct Injection {
 }
 
 /// Agent chat configuration: used only when all four settings are set (spec §5).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct AgentChatConfig {
@@ -133,7 +134,7 @@ impl AgentChatConfig {
 }
 
 /// Limits of the locator's nearby list (spec §9 defaults: 50 distance, 6 cinemas).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct LocatorLimits {
@@ -151,7 +152,7 @@ impl Default for LocatorLimits {
 }
 
 /// Settings of the chain (`/settings`).
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {

@@ -1,12 +1,13 @@
 //! Showtimes and versions (spec §3 Showtime, §4 Showtime status).
 
 use chrono::{DateTime, FixedOffset};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Status of a showtime. The server gives `available` or `soldout`; `locked` is derived
 /// (an available showtime whose reservability end has passed). Sold out shows as "full",
 /// locked as "old".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ShowtimeStatus {
@@ -16,7 +17,9 @@ pub enum ShowtimeStatus {
 }
 
 /// A language version (VF, VOST, VO, VF-ST-SME…): `slug` for filters, `label` to show.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Version {
@@ -25,7 +28,7 @@ pub struct Version {
 }
 
 /// Technical flags of a showtime.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShowtimeFlags {
@@ -34,7 +37,7 @@ pub struct ShowtimeFlags {
 }
 
 /// Where the special details of a showtime come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum SpecialShowtimeSource {
@@ -43,7 +46,7 @@ pub enum SpecialShowtimeSource {
 }
 
 /// Details of a special showtime (a screening with a debate, a premiere…).
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SpecialShowtimeDetails {
@@ -61,7 +64,7 @@ pub struct SpecialShowtimeDetails {
 
 /// One showtime. `show` and `cinema` are slugs so a flat list can be grouped.
 /// Times are RFC 3339 with the cinema's local offset.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Showtime {

@@ -1,10 +1,11 @@
 //! Tags: experiences (IMAX, 4DX, Dolby…) and accessibility features (spec §3 Tag).
 
 use super::common::Image;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Whether a tag is an experience or an accessibility feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum TagKind {
@@ -13,7 +14,7 @@ pub enum TagKind {
 }
 
 /// Where a tag is displayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TagDisplay {
@@ -26,7 +27,7 @@ pub struct TagDisplay {
 }
 
 /// A tooltip badge explaining a tag.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TooltipBadge {
@@ -38,7 +39,7 @@ pub struct TooltipBadge {
 }
 
 /// Orders of a tag (0 means "not ordered"; upsell picks the lowest non-zero).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TagOrders {
@@ -48,7 +49,7 @@ pub struct TagOrders {
 }
 
 /// How a showtime icon is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum TagIconKind {
@@ -58,7 +59,7 @@ pub enum TagIconKind {
 }
 
 /// Icon of a tag on showtimes: a sprite id, an image URL or a text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TagIcon {
@@ -68,7 +69,7 @@ pub struct TagIcon {
 }
 
 /// A tag (`/tags`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Tag {

@@ -11,36 +11,65 @@ use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
 use site::content::*;
 use std::collections::BTreeMap;
 
+/// A show taken down for good answers 410 (spec §8).
+const GONE: &[StatusCode] = &[StatusCode::GONE];
+
 pub fn router() -> ApiRouter {
     ApiRouter::new("catalog")
         .get("/shows", shows, "Shows on the site (now showing and coming soon)")
+        .answers::<Vec<ShowSummary>>()
         .get("/shows/gone", gone_shows, "Slugs of shows taken down for good (their pages answer 410)")
+        .answers::<Vec<String>>()
         .get("/show/{slug}", show, "A show in detail")
+        .errors(GONE)
+        .answers::<Show>()
         .get("/show/{slug}/translate", show_translate, "The show's slug in every language of the site")
+        .errors(GONE)
+        .answers::<Translations>()
         .get("/show/{slug}/shows", show_schedule, "A show's schedule across cinemas (all days, or one with ?date; one cinema with ?cinema)")
         .query(&["date", "embed", "cinema"])
+        .errors(GONE)
+        .answers::<Schedule>()
         .get("/show/{slug}/cinemas", show_cinemas, "Cinemas playing the show")
+        .errors(GONE)
+        .answers::<Vec<Cinema>>()
         .get("/show/{slug}/showtimes/{cinema}/{date}", show_showtimes, "A show's showtimes at one cinema on one day")
+        .errors(GONE)
+        .answers::<Vec<Showtime>>()
         .get("/vod", vod, "Shows to watch at home")
+        .answers::<Vec<ShowVod>>()
         .get("/tags", tags, "Tags (experiences, accessibility…)")
+        .answers::<Vec<Tag>>()
         .get("/versions", versions, "Versions (VF, VOST…)")
+        .answers::<Vec<Version>>()
         .get("/events", events, "Event shows and seasons")
+        .answers::<EventsPage>()
         .get("/event/{slug}", event, "A season or special event with its showtimes per cinema")
+        .answers::<SeasonDetail>()
         .get("/event/{slug}/showtimes", event_schedule, "A season's schedule across cinemas (all days, or one with ?date)")
         .query(&["date", "embed"])
+        .answers::<Schedule>()
         .get("/event/{slug}/shows", event_shows, "Shows of a season")
+        .answers::<Vec<ShowSummary>>()
         .get("/gpxp", experiences, "Experiences")
+        .answers::<Vec<Experience>>()
         .get("/gpxp/{slug}", experience, "An experience")
+        .answers::<Experience>()
         .get("/gpxp/{slug}/shows", experience_shows, "Schedule of an experience")
         .query(&["date", "embed"])
+        .answers::<Schedule>()
         .get("/technologies", technologies, "Projection and sound technologies")
+        .answers::<Vec<Technology>>()
         .get("/experience-group/{slug}", experience_group, "An experience group with its articles")
+        .answers::<ExperienceGroup>()
         .get("/experience-groups", experience_groups, "Experience groups")
+        .answers::<Vec<ExperienceGroup>>()
 }
 
 async fn shows(State(app): State<AppState>, locale: Locale) -> Json<Vec<ShowSummary>> {

@@ -10,6 +10,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
 use axum::extract::{Path, Query, State};
 use axum::Json;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use site::content::*;
 
@@ -21,72 +22,94 @@ const FEATURED: usize = 6;
 pub fn router() -> ApiRouter {
     ApiRouter::new("editorial")
         .get("/news", news, "News and offers")
+        .answers::<NewsList>()
         .get("/news/{slug}", news_item, "A news article")
+        .answers::<Article>()
         .get(
             "/news/{slug}/translate",
             article_translate,
             "The article's slug in every language",
         )
+        .answers::<Translations>()
         .get("/news-offers", news, "News and offers")
+        .answers::<NewsList>()
         .get("/offers/page", offers_page, "Header of the offers page")
+        .answers::<OffersPageHeader>()
         .get("/offers/promotion", promotions, "Promotions")
+        .answers::<Vec<Promotion>>()
         .get("/offers/temporary", temporary_offers, "Temporary offers")
+        .answers::<Vec<TemporaryOffer>>()
         .get("/offer/{slug}", offer, "An offer")
+        .answers::<Offer>()
         .get(
             "/offer/{slug}/translate",
             offer_translate,
             "The offer's slug in every language",
         )
+        .answers::<Translations>()
         .get("/article/{slug}", article, "An article")
+        .answers::<Article>()
         .get(
             "/article/{slug}/translate",
             article_translate,
             "The article's slug in every language",
         )
+        .answers::<Translations>()
         .get("/featured", featured, "Featured items by type")
         .query(&["type"])
+        .answers::<Featured>()
         .get(
             "/master-template/pages",
             master_templates,
             "Editorial pages",
         )
+        .answers::<Vec<MasterTemplate>>()
         .get(
             "/master-template/page/{slug}",
             master_template,
             "An editorial page",
         )
+        .answers::<MasterTemplate>()
         .get(
             "/master-template/page/{slug}/translate",
             master_template_translate,
             "The page's slug in every language",
         )
+        .answers::<Translations>()
         .get("/native-ad", native_ad, "Native advertising slot")
+        .answers::<Option<Promotion>>()
         .get(
             "/permanent-autopromo",
             permanent_autopromo,
             "Permanent self-promotion",
         )
+        .answers::<Option<Promotion>>()
         .get(
             "/youtube/latest",
             youtube_latest,
             "Latest videos of the channel",
         )
+        .answers::<Vec<Video>>()
         .get(
             "/faq/article/slug/{slug}",
             faq_by_slug,
             "A help-centre article by slug",
         )
+        .answers::<FaqArticle>()
         .get(
             "/faq/article/id/{id}",
             faq_by_id,
             "A help-centre article by id",
         )
+        .answers::<FaqArticle>()
         .get("/faq/category/{id}", faq_category, "A help-centre category")
+        .answers::<FaqCategory>()
         .get(
             "/faq/categories",
             faq_categories,
             "Help-centre categories with their articles",
         )
+        .answers::<FaqCategories>()
 }
 
 async fn news(State(app): State<AppState>, locale: Locale) -> Json<NewsList> {
@@ -215,7 +238,8 @@ struct FeaturedQuery {
     kind: Option<String>,
 }
 
-#[derive(Serialize)]
+/// `/featured`'s answer: shows, articles or offers, by `type`.
+#[derive(Serialize, JsonSchema)]
 #[serde(untagged)]
 enum Featured {
     Shows(Vec<ShowSummary>),

@@ -23,28 +23,37 @@ const NEARBY_CITIES: usize = 4;
 pub fn router() -> ApiRouter {
     ApiRouter::new("places")
         .get("/cinemas", cinemas, "Cinemas of the site")
+        .answers::<Vec<Cinema>>()
         .get("/cinema/{slug}", cinema, "A cinema in detail")
+        .answers::<CinemaDetail>()
         .get(
             "/cinema/{slug}/shows",
             cinema_shows,
             "A cinema's schedule (all days, or one with ?date)",
         )
         .query(&["date", "embed"])
+        .answers::<Schedule>()
         .get(
             "/cinema/{slug}/translate",
             cinema_translate,
             "The cinema's slug in every language",
         )
+        .answers::<Translations>()
         .get("/cities", cities, "Cities with cinemas")
+        .answers::<Vec<City>>()
         .get(
             "/city/{slug}/shows",
             city_shows,
             "Schedule of a city's cinemas (all days, or one with ?date)",
         )
         .query(&["date", "embed"])
+        .answers::<Schedule>()
         .get("/city/{slug}", city, "A city with its cinemas")
+        .answers::<CityDetail>()
         .get("/zone", zones, "Zones")
+        .answers::<Vec<Zone>>()
         .get("/zone/{id}", zone, "A zone")
+        .answers::<Zone>()
 }
 
 async fn cinemas(State(app): State<AppState>, locale: Locale) -> Json<Vec<Cinema>> {
@@ -139,9 +148,11 @@ impl DateQuery {
     }
 }
 
+/// A `YYYY-MM-DD` date; an empty one is refused like any other that is not a date (the
+/// OpenAPI document says `format: date`; leave the parameter out for every day).
 pub fn parse_date(raw: Option<&str>) -> ApiResult<Option<NaiveDate>> {
     match raw {
-        None | Some("") => Ok(None),
+        None => Ok(None),
         Some(d) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
             .map(Some)
             .map_err(|_| ApiError::BadRequest(format!("date {d:?} is not a YYYY-MM-DD date"))),

@@ -19,23 +19,32 @@ pub fn router() -> ApiRouter {
             "Settings and resolved features of the site",
         )
         .unlocalized()
+        .answers::<SiteSettings>()
         .get("/alerts", alerts, "Alerts to show")
+        .answers::<AlertsPage>()
         .get("/footer", footer, "Footer columns and links")
+        .answers::<Footer>()
         .get("/footer/faq", footer_faq, "Questions shown in the footer")
+        .answers::<Vec<FooterFaqItem>>()
         .get("/cinepass", cinepass, "Subscription (cinepass) page")
+        .answers::<Subscription>()
         .get(
             "/cinepass/current-shows",
             cinepass_shows,
             "Shows included in the subscription",
         )
+        .answers::<Vec<ShowSummary>>()
         .get("/ecards", ecards, "E-cards")
+        .answers::<Vec<ECard>>()
         .get("/cms/1.0.0/ecards", ecards, "E-cards (CMS path)")
+        .answers::<Vec<ECard>>()
         .get(
             "/cms/1.0.0/subscription/subscription-offers",
             subscription_offers,
             "Subscription offers of a catalog",
         )
         .query(&["catalog"])
+        .answers::<Vec<SubscriptionOffer>>()
 }
 
 async fn settings(State(app): State<AppState>, SiteOnly(site): SiteOnly) -> Json<SiteSettings> {
