@@ -175,3 +175,50 @@ pub async fn as_json_error(response: Response) -> Response {
     }
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use client_store::StoreError;
+    use serde_json::{json, Value};
+
+    async fn answer(error: StoreError) -> (StatusCode, Value) {
+        let response = crate::http::client::store_error(error).into_response();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+            .await
+            .expect("a body");
+        (status, serde_json::from_slice(&body).expect("a JSON body"))
+    }
+
+    /// The limit keeps its number, bad input is a 400, a missing client a 404, and a failing
+    /// database a 503 that says nothing of the failure.
+    #[tokio::test]
+    async fn store_errors_answer_with_their_status_and_body() {
+        let cases = [
+            (
+                StoreError::LimitReached { limit: 3 },
+                StatusCode::CONFLICT,
+                json!({"error": "limit_reached", "message": "favourite cinemas limit of 3 reached", "limit": 3}),
+            ),
+            (
+                StoreError::Invalid("email is too long".into()),
+                StatusCode::BAD_REQUEST,
+                json!({"error": "bad_request", "message": "email is too long"}),
+            ),
+            (
+                StoreError::NotFound,
+                StatusCode::NOT_FOUND,
+                json!({"error": "not_found", "message": "client \"\" not found"}),
+            ),
+            (
+                StoreError::Backend("connection refused by db.internal:5432".into()),
+                StatusCode::SERVICE_UNAVAILABLE,
+                json!({"error": "unavailable", "message": "the client store is unavailable"}),
+            ),
+        ];
+        for (error, status, body) in cases {
+            assert_eq!(answer(error).await, (status, body));
+        }
+    }
+}
