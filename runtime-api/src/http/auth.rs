@@ -130,10 +130,7 @@ impl KnownClients {
                 }
             }
         }
-        let record = store
-            .upsert_client(&new)
-            .await
-            .map_err(crate::http::client::store_error)?;
+        let record = store.upsert_client(&new).await?;
         self.remember(record.clone());
         Ok(record)
     }

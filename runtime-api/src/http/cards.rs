@@ -155,12 +155,7 @@ async fn voucher(
             "a voucher code has 1 to 64 characters".into(),
         ));
     }
-    let found = app
-        .live()?
-        .store
-        .voucher(locale.site.code(), &code)
-        .await
-        .map_err(crate::http::client::store_error)?;
+    let found = app.live()?.store.voucher(locale.site.code(), &code).await?;
     let today = app.clock.now().date_naive();
     let refused = |code| VoucherResult {
         result_code: code,
@@ -203,8 +198,7 @@ async fn gift_card(
         .live()?
         .store
         .gift_card(locale.site.code(), number.trim(), pin.trim())
-        .await
-        .map_err(crate::http::client::store_error)?;
+        .await?;
     let today = app.clock.now().date_naive();
     // The answer never echoes the PIN.
     let answer = match found {

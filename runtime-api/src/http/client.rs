@@ -11,7 +11,7 @@ use crate::http::locale::Locale;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use client_store::{validate, ClientRecord, Emotion, ShowFeeling, StoreError};
+use client_store::{validate, ClientRecord, Emotion, ShowFeeling};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use site::content::{
@@ -108,20 +108,6 @@ pub fn router() -> ApiRouter {
         .answers::<Vec<AccountCinema>>()
 }
 
-/// Store errors as API errors: the limit keeps its number, bad input is a 400, the rest a 503
-/// (the database is the dependency that failed) without its details.
-pub fn store_error(error: StoreError) -> ApiError {
-    match error {
-        StoreError::LimitReached { limit } => ApiError::LimitReached { limit },
-        StoreError::Invalid(message) => ApiError::BadRequest(message),
-        StoreError::NotFound => ApiError::not_found("client", ""),
-        StoreError::Backend(message) => {
-            tracing::error!(%message, "client store failed");
-            ApiError::Unavailable("the client store is unavailable".into())
-        }
-    }
-}
-
 /// The client of spec §3 for a site: favourites of that site, newsletter flag as §6 says.
 fn client_payload(site: Site, record: &ClientRecord, favourites: Vec<String>) -> Client {
     let name = [record.first_name.as_str(), record.last_name.as_str()]
@@ -171,8 +157,7 @@ async fn client(
         .live()?
         .store
         .favourites(&id, locale.site.code())
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok(Json(client_payload(locale.site, &who.client, favourites)))
 }
 
@@ -205,8 +190,7 @@ async fn add_favourite(
         .live()?
         .store
         .add_favourite(&id, locale.site.code(), &slug, limit)
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok(Json(Favourites {
         favorite_cinemas: list,
         limit,
@@ -227,8 +211,7 @@ async fn remove_favourite(
         store.remove_favourite(&id, locale.site.code(), &slug).await
     } else {
         store.favourites(&id, locale.site.code()).await
-    }
-    .map_err(store_error)?;
+    }?;
     Ok(Json(Favourites {
         favorite_cinemas: list,
         limit: locale.site.favourite_limit(),
@@ -255,11 +238,7 @@ async fn feelings(
 ) -> ApiResult<Json<Vec<ShowFeeling>>> {
     who.must_be(&id)?;
     Ok(Json(
-        app.live()?
-            .store
-            .feelings(&id, &body.show_slugs)
-            .await
-            .map_err(store_error)?,
+        app.live()?.store.feelings(&id, &body.show_slugs).await?,
     ))
 }
 
@@ -332,11 +311,7 @@ async fn intention(
     } else {
         Some(body.intention.unwrap_or(2))
     };
-    app.live()?
-        .store
-        .set_intention(&id, &slug, value)
-        .await
-        .map_err(store_error)?;
+    app.live()?.store.set_intention(&id, &slug, value).await?;
     feeling_of(&app, &id, slug).await
 }
 
@@ -382,11 +357,7 @@ async fn emotion(
             ApiError::BadRequest("emotion is required unless isDelete is true".into())
         })?)
     };
-    app.live()?
-        .store
-        .set_emotion(&id, &slug, value)
-        .await
-        .map_err(store_error)?;
+    app.live()?.store.set_emotion(&id, &slug, value).await?;
     feeling_of(&app, &id, slug).await
 }
 
@@ -395,8 +366,7 @@ async fn feeling_of(app: &AppState, id: &str, slug: String) -> ApiResult<Json<Sh
         .live()?
         .store
         .feelings(id, std::slice::from_ref(&slug))
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok(Json(found.into_iter().next().unwrap_or(ShowFeeling {
         slug,
         intention: None,
@@ -435,8 +405,7 @@ async fn account_cinemas(
         .live()?
         .store
         .favourites(&who.client.id, locale.site.code())
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok(Json(references(&app, locale, &slugs)))
 }
 
@@ -481,8 +450,7 @@ async fn replace_account_cinemas(
             &slugs,
             locale.site.favourite_limit(),
         )
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok(Json(references(&app, locale, &list)))
 }
 
@@ -497,7 +465,6 @@ async fn remove_account_cinemas(
         .live()?
         .store
         .remove_favourites(&who.client.id, locale.site.code(), &slugs)
-        .await
-        .map_err(store_error)?;
+        .await?;
     Ok((StatusCode::OK, Json(references(&app, locale, &list))))
 }

@@ -123,6 +123,23 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Store errors as API errors, so handlers write `?`: the limit keeps its number, bad input is a
+/// 400, the rest a 503 (the database is the dependency that failed) without its details.
+impl From<client_store::StoreError> for ApiError {
+    fn from(error: client_store::StoreError) -> Self {
+        use client_store::StoreError;
+        match error {
+            StoreError::LimitReached { limit } => ApiError::LimitReached { limit },
+            StoreError::Invalid(message) => ApiError::BadRequest(message),
+            StoreError::NotFound => ApiError::not_found("client", ""),
+            StoreError::Backend(message) => {
+                tracing::error!(%message, "client store failed");
+                ApiError::Unavailable("the client store is unavailable".into())
+            }
+        }
+    }
+}
+
 pub type ApiResult<T> = Result<T, ApiError>;
 
 /// Errors axum answers by itself (a query string it cannot read, an invalid path, an unknown
@@ -183,7 +200,7 @@ mod tests {
     use serde_json::{json, Value};
 
     async fn answer(error: StoreError) -> (StatusCode, Value) {
-        let response = crate::http::client::store_error(error).into_response();
+        let response = ApiError::from(error).into_response();
         let status = response.status();
         let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
             .await
