@@ -2,9 +2,10 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use runtime_api::app::{app, AppState, Live, Loaded, ServiceOptions};
 use runtime_api::clock::Clock;
 use runtime_api::config::{Config, LogFormat};
+use runtime_api::router::app;
+use runtime_api::state::{AppState, Live, Loaded, ServiceOptions};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

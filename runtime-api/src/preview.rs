@@ -3,7 +3,7 @@
 //! negotiation at a site root without prefix), and `http://localhost:PORT/` lists the sites.
 //! In production a CDN does this job from the generated web-server configuration.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};

@@ -367,7 +367,7 @@ pub struct UserInfo {
 /// identity/…` is the fr site's provider); a host whose site does not use it gets a 404.
 pub fn dev_router(
     providers: &Providers,
-    sites: &Arc<crate::http::locale::SiteResolver>,
+    sites: &Arc<crate::http::host::SiteResolver>,
 ) -> Option<axum::Router> {
     use axum::response::IntoResponse;
     use tower::ServiceExt;

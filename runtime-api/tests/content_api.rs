@@ -2079,7 +2079,7 @@ async fn preview_never_redirects_to_another_host() {
 #[tokio::test]
 async fn metrics_answer_only_the_token_or_this_machine() {
     let state = |token: Option<&str>| {
-        runtime_api::app::AppState::new(
+        runtime_api::state::AppState::new(
             FIXTURE.snapshot.clone(),
             site::brand::Brand::from_json(common::BRAND_JSON).expect("brand"),
             runtime_api::locales::Locales::load(std::path::Path::new(common::LOCALES_DIR))
@@ -2088,7 +2088,7 @@ async fn metrics_answer_only_the_token_or_this_machine() {
             "media".into(),
             runtime_api::clock::Clock::Fixed(common::now()),
         )
-        .with_options(runtime_api::app::ServiceOptions {
+        .with_options(runtime_api::state::ServiceOptions {
             metrics_token: token.map(std::sync::Arc::from),
             ..Default::default()
         })
@@ -2106,7 +2106,7 @@ async fn metrics_answer_only_the_token_or_this_machine() {
         ));
         async move { router.oneshot(request).await.expect("infallible").status() }
     };
-    let open = runtime_api::app::app(state(None));
+    let open = runtime_api::router::app(state(None));
     assert_eq!(
         ask(open.clone(), "127.0.0.1:5000", None).await,
         StatusCode::OK
@@ -2115,7 +2115,7 @@ async fn metrics_answer_only_the_token_or_this_machine() {
         ask(open, "203.0.113.9:5000", None).await,
         StatusCode::NOT_FOUND
     );
-    let guarded = runtime_api::app::app(state(Some("s3cret-token")));
+    let guarded = runtime_api::router::app(state(Some("s3cret-token")));
     for (auth, status) in [
         (None, StatusCode::NOT_FOUND),
         (Some("Bearer wrong-token!"), StatusCode::NOT_FOUND),
@@ -2137,7 +2137,7 @@ async fn without_the_preview_option_no_page_is_served() {
         runtime_api::locales::Locales::load(std::path::Path::new(common::LOCALES_DIR))
             .expect("locales"),
     );
-    let state = runtime_api::app::AppState::new(
+    let state = runtime_api::state::AppState::new(
         FIXTURE.snapshot.clone(),
         brand,
         locales,
@@ -2145,7 +2145,7 @@ async fn without_the_preview_option_no_page_is_served() {
         "media".into(),
         runtime_api::clock::Clock::Fixed(common::now()),
     );
-    let router = runtime_api::app::app(state);
+    let router = runtime_api::router::app(state);
     for (host, path) in [
         (FR, "/"),
         (FR, "/cinemas"),

@@ -178,7 +178,7 @@ async fn a_showtime_turns_locked_once_its_reservability_end_has_passed() {
     let locales =
         runtime_api::locales::Locales::load(std::path::Path::new(LOCALES_DIR)).expect("locales");
     let status_at = |at: chrono::DateTime<chrono::Utc>| {
-        let state = runtime_api::app::AppState::new(
+        let state = runtime_api::state::AppState::new(
             snapshot().clone(),
             brand.clone(),
             runtime_api::locales::Locales::load(std::path::Path::new(LOCALES_DIR))
@@ -187,7 +187,7 @@ async fn a_showtime_turns_locked_once_its_reservability_end_has_passed() {
             "media".into(),
             runtime_api::clock::Clock::Fixed(at),
         );
-        let router = runtime_api::app::app(state);
+        let router = runtime_api::router::app(state);
         let uri = format!(
             "/api/cinema/{}/shows?date={}",
             s.cinema,

@@ -4,10 +4,9 @@
 
 pub mod index;
 pub mod live_cache;
-mod schedule;
+pub mod schedule;
 
 pub use index::LocaleIndex;
-pub use schedule::ScheduleQuery;
 
 use chrono::{DateTime, Utc};
 use site::content::*;

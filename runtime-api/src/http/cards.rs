@@ -3,10 +3,10 @@
 //! carries `resultCode` 0 and the card, or another code, no card and the message the islands
 //! show in their warning alert (spec §8).
 
-use crate::app::AppState;
 use crate::http::doc::{ApiRouter, HeaderParam};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;

@@ -2,12 +2,12 @@
 //! intentions and emotions) and `accounts/me`. Every call needs a bearer token whose subject
 //! is the client of the path (403 otherwise).
 
-use crate::app::AppState;
 use crate::http::auth::SignedIn;
 use crate::http::body::JsonObject;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;

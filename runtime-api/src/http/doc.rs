@@ -10,7 +10,7 @@
 //! same attributes serde obeys): answers as their types serialise, request bodies as theirs
 //! deserialise. Named types go to `components/schemas`, referenced with `$ref`.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use axum::handler::Handler;
 use axum::http::StatusCode;
 use axum::routing::{delete, get, patch, post, MethodRouter};

@@ -7,9 +7,9 @@
 //! tests and demos. A site whose agent chat settings are incomplete (spec §5) has no chat:
 //! never available.
 
-use crate::app::AppState;
 use crate::http::doc::ApiRouter;
 use crate::http::locale::SiteOnly;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, NaiveTime, Utc};

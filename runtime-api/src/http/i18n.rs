@@ -1,8 +1,8 @@
 //! `GET /assets/i18n/{language}.json` (spec §7): the UI strings of one language, the same files
 //! the templates read, so the islands and the pages never disagree.
 
-use crate::app::AppState;
 use crate::http::error::{ApiError, ApiResult};
+use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::IntoResponse;

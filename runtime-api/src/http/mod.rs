@@ -1,4 +1,5 @@
-//! HTTP surface: one module per group of calls, each exporting `router()`, merged in `app`.
+//! HTTP surface: one module per group of calls, each exporting `router()`, merged in
+//! `crate::router`; the extractors, the error type and the layers they share.
 
 pub mod auth;
 pub mod body;
@@ -8,8 +9,11 @@ pub mod content;
 pub mod doc;
 pub mod error;
 pub mod etag;
+pub mod health;
 pub mod help;
+pub mod host;
 pub mod i18n;
+pub mod known_clients;
 pub mod locale;
 pub mod metrics;
 pub mod observe;

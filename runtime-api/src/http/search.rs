@@ -2,12 +2,12 @@
 //! over shows, cinemas, offers, news and FAQ — previews of every type, or all results of one
 //! `type`; `scope=faq` is the help centre's. The answer's shape is `search::SearchAnswer`.
 
-use crate::app::AppState;
 use crate::content::live_cache::LiveKey;
-use crate::http::content::live_cached_result;
+use crate::http::content::answer::live_cached_result;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{Query, State};
 use axum::response::Response;
 use serde::Deserialize;

@@ -3,10 +3,10 @@
 //! `POST /logout` ends what the API keeps of a session. The provider's own session ends at
 //! its end-session endpoint, where the islands send the visitor next.
 
-use crate::app::AppState;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -9,9 +9,10 @@ use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::Router;
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use demo_content::{DemoOptions, DEFAULT_SEED};
-use runtime_api::app::{app, AppState};
 use runtime_api::clock::Clock;
 use runtime_api::locales::Locales;
+use runtime_api::router::app;
+use runtime_api::state::AppState;
 use serde_json::Value;
 use site::brand::Brand;
 use site::snapshot::{LocaleContent, SiteContent, Snapshot};
@@ -317,7 +318,7 @@ pub fn truncate(value: &Value) -> String {
 
 pub struct LiveFixture {
     pub router: Router,
-    pub live: std::sync::Arc<runtime_api::app::Live>,
+    pub live: std::sync::Arc<runtime_api::state::Live>,
 }
 
 impl LiveFixture {
@@ -364,7 +365,7 @@ fn build_live() -> LiveFixture {
                 .build()
                 .expect("a runtime"),
         ));
-        runtime.block_on(runtime_api::app::Live::start(
+        runtime.block_on(runtime_api::state::Live::start(
             &config_for_start,
             &for_start,
             &brand_for_start,

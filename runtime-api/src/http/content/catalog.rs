@@ -3,13 +3,13 @@
 //! (+ `/shows`), `/gpxp`, `/gpxp/{slug}` (+ `/shows`), `/technologies`,
 //! `/experience-group/{slug}`.
 
+use super::answer::{found, live, locale_of, schedule_answer, translations};
 use super::places::{parse_date, DateQuery};
-use super::{found, live, locale_of, schedule_answer, translations};
-use crate::app::AppState;
 use crate::content::index::Translatable;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;

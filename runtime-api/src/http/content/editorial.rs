@@ -2,12 +2,12 @@
 //! `/news-offers`, `/offer/{slug}…`, `/article/{slug}…`, `/featured`, `/master-template/…`,
 //! `/native-ad`, `/permanent-autopromo`, `/youtube/latest`, `/faq/…`.
 
-use super::{found, locale_of, translations};
-use crate::app::AppState;
+use super::answer::{found, locale_of, translations};
 use crate::content::index::Translatable;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use schemars::JsonSchema;

@@ -1,13 +1,13 @@
 //! Cinemas, cities and zones: `/cinemas`, `/cinema/{slug}` (+ `/shows`, `/translate`),
 //! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`.
 
-use super::{found, locale_of, schedule_answer, translations};
-use crate::app::AppState;
+use super::answer::{found, locale_of, schedule_answer, translations};
 use crate::content::index::Translatable;
-use crate::content::ScheduleQuery;
+use crate::content::schedule::ScheduleQuery;
 use crate::http::doc::ApiRouter;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::locale::Locale;
+use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;

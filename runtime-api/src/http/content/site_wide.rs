@@ -2,11 +2,11 @@
 //! `/cinepass/current-shows`, `/ecards`, `/cms/1.0.0/ecards`,
 //! `/cms/1.0.0/subscription/subscription-offers`.
 
-use super::{found, locale_of};
-use crate::app::AppState;
+use super::answer::{found, locale_of};
 use crate::http::doc::ApiRouter;
 use crate::http::error::ApiResult;
 use crate::http::locale::{Locale, SiteOnly};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use site::content::*;

@@ -1,0 +1,242 @@
+//! The application state: what every request may need (content, UI strings, the live
+//! services, options), built once at start-up and shared by the handlers (axum's `State`).
+//! The router (`router.rs`) takes it; handlers take it and nothing of the router.
+
+use crate::captcha::CaptchaVerifier;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::content::live_cache::LiveCache;
+use crate::content::ContentStore;
+use crate::http::error::ApiError;
+use crate::http::host::SiteResolver;
+use crate::http::known_clients::KnownClients;
+use crate::locales::Locales;
+use crate::providers::Providers;
+use crate::rate_limit::RateLimiter;
+use anyhow::Context;
+use client_store::ClientStore;
+use search::SearchIndex;
+use site::brand::Brand;
+use site::routes::RouteTable;
+use site::snapshot::Snapshot;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Shared state, cloned for every request (axum's `State`): one shared pointer, so a clone is
+/// one counter increment. (Ten `Arc` fields cost ten contended increments and decrements per
+/// request, which a profile showed as the largest item after the kernel.)
+#[derive(Clone)]
+pub struct AppState(Arc<AppInner>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppInner;
+
+    fn deref(&self) -> &AppInner {
+        &self.0
+    }
+}
+
+/// What every request may need, built once at start-up.
+#[derive(Clone)]
+pub struct AppInner {
+    pub sites: Arc<SiteResolver>,
+    pub content: Arc<ContentStore>,
+    pub locales: Arc<Locales>,
+    pub brand: Arc<Brand>,
+    /// Root of the generated sites, for local preview.
+    pub out: Arc<std::path::Path>,
+    /// Media files (posters, backdrops) next to the snapshot.
+    pub media: Arc<std::path::Path>,
+    pub clock: Clock,
+    /// Schedule and search answers kept a few seconds.
+    pub cache: Arc<LiveCache>,
+    /// What the live calls need besides content: search, identity, clients' data, captcha.
+    pub live: Option<Arc<Live>>,
+    pub options: Arc<ServiceOptions>,
+}
+
+/// The services behind the live calls.
+pub struct Live {
+    pub search: Arc<SearchIndex>,
+    pub store: Arc<dyn ClientStore>,
+    /// Each site's OpenID provider (and the dev provider of the sites that use it).
+    pub providers: Providers,
+    pub clients: KnownClients,
+    pub captcha: Box<dyn CaptchaVerifier>,
+    pub card_limiter: RateLimiter,
+    /// The proxies whose `X-Forwarded-For` names the client (`rate_limit::client_address`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The route table (the sign-in return page's path per site and language).
+    pub routes: RouteTable,
+}
+
+/// Settings of the HTTP layers.
+#[derive(Clone, Debug)]
+pub struct ServiceOptions {
+    pub request_timeout: Duration,
+    /// Extra browser origins allowed besides the sites' own.
+    pub cors_origins: Vec<String>,
+    pub port: u16,
+    /// Serve `out/` at `http://{site}.localhost:PORT/` (local use; a CDN serves the pages in
+    /// production). Off unless asked (`--preview`): a preview is not hardened as a web server.
+    pub preview: bool,
+    /// Answer `Strict-Transport-Security` (the API is reached over HTTPS).
+    pub hsts: bool,
+    /// The bearer token `/metrics` asks for; without one, it answers this machine only.
+    pub metrics_token: Option<Arc<str>>,
+}
+
+impl Default for ServiceOptions {
+    fn default() -> Self {
+        ServiceOptions {
+            request_timeout: Duration::from_secs(10),
+            cors_origins: Vec::new(),
+            port: 8080,
+            preview: false,
+            hsts: false,
+            metrics_token: None,
+        }
+    }
+}
+
+/// What start-up loads from files: content, brand, UI strings.
+pub struct Loaded {
+    pub snapshot: Snapshot,
+    pub brand: Brand,
+    pub locales: Locales,
+    pub media: PathBuf,
+}
+
+impl Loaded {
+    pub fn read(config: &Config) -> anyhow::Result<Loaded> {
+        let brand_text = std::fs::read_to_string(&config.brand)
+            .with_context(|| format!("reading {}", config.brand.display()))?;
+        let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
+        let snapshot = Snapshot::read(&config.snapshot).map_err(anyhow::Error::msg)?;
+        let locales = Locales::load(&config.locales)?;
+        let media = config
+            .snapshot
+            .parent()
+            .map(|p| p.join("media"))
+            .unwrap_or_else(|| "media".into());
+        Ok(Loaded {
+            snapshot,
+            brand,
+            locales,
+            media,
+        })
+    }
+}
+
+impl Live {
+    /// Search index, store (migrations run), identity and captcha from the configuration.
+    pub async fn start(
+        config: &Config,
+        snapshot: &Snapshot,
+        brand: &Brand,
+    ) -> anyhow::Result<Live> {
+        let routes = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
+        let search = SearchIndex::build(snapshot, &routes).context("building the search index")?;
+        let store =
+            client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?;
+        if config.seed_demo_cards {
+            crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive())
+                .await
+                .context("seeding the demo cards")?;
+        }
+        let captcha =
+            crate::captcha::from_config(&config.captcha, &config.data_dir, store.clone())?;
+        let providers = Providers::start(&config.identity, config.listen.port(), &config.data_dir)?;
+        Ok(Live {
+            search: Arc::new(search),
+            store,
+            providers,
+            clients: Default::default(),
+            captcha,
+            card_limiter: RateLimiter::per_minute(config.card_lookups_per_minute),
+            trusted_proxies: config.trusted_proxy_networks()?,
+            routes,
+        })
+    }
+}
+
+impl AppState {
+    /// The content API alone (live calls answer 503 until `with_live`).
+    pub fn new(
+        snapshot: Snapshot,
+        brand: Brand,
+        locales: Locales,
+        out: PathBuf,
+        media: PathBuf,
+        clock: Clock,
+    ) -> AppState {
+        AppState::from_parts(
+            Arc::new(ContentStore::new(snapshot)),
+            Arc::new(brand),
+            Arc::new(locales),
+            out,
+            media,
+            clock,
+        )
+    }
+
+    /// For tests sharing one content store between states.
+    pub fn from_parts(
+        content: Arc<ContentStore>,
+        brand: Arc<Brand>,
+        locales: Arc<Locales>,
+        out: PathBuf,
+        media: PathBuf,
+        clock: Clock,
+    ) -> AppState {
+        let sites = SiteResolver::new(
+            brand
+                .domains
+                .iter()
+                .map(|(site, host)| (host.clone(), *site)),
+        );
+        AppState(Arc::new(AppInner {
+            sites: Arc::new(sites),
+            content,
+            locales,
+            brand,
+            out: Arc::from(out.as_path()),
+            media: Arc::from(media.as_path()),
+            clock,
+            cache: Arc::new(LiveCache::default()),
+            live: None,
+            options: Arc::new(ServiceOptions::default()),
+        }))
+    }
+
+    fn change(self, f: impl FnOnce(&mut AppInner)) -> AppState {
+        let mut inner = Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone());
+        f(&mut inner);
+        AppState(Arc::new(inner))
+    }
+
+    pub fn with_live(self, live: Arc<Live>) -> AppState {
+        self.change(|s| s.live = Some(live))
+    }
+
+    pub fn with_options(self, options: ServiceOptions) -> AppState {
+        self.change(|s| s.options = Arc::new(options))
+    }
+
+    /// The same options with the local preview of `out/` on (tests and local use).
+    pub fn with_preview(self) -> AppState {
+        let options = ServiceOptions {
+            preview: true,
+            ..(*self.options).clone()
+        };
+        self.with_options(options)
+    }
+
+    /// The live services, or 503 for a content-only server.
+    pub fn live(&self) -> Result<&Live, ApiError> {
+        self.live
+            .as_deref()
+            .ok_or_else(|| ApiError::Unavailable("this server serves content only".into()))
+    }
+}
