@@ -57,6 +57,9 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// The UI strings fragments print, looked up once per language.
 pub struct Labels {
+    /// The first link of a breadcrumb trail (JSON-LD), and the cinemas list's.
+    pub breadcrumb_home: String,
+    pub breadcrumb_cinemas: String,
     full: String,
     old: String,
     other_dates: String,
@@ -90,6 +93,8 @@ impl Labels {
             .map(|m| get(&format!("dates.months.{m}")))
             .collect::<Result<_, _>>()?;
         Ok(Labels {
+            breadcrumb_home: get("breadcrumbs.home")?,
+            breadcrumb_cinemas: get("header.cinemas")?,
             full: get("schedule.status.full")?,
             old: get("schedule.status.old")?,
             other_dates: get("schedule.otherDates")?,

@@ -3,7 +3,6 @@
 //! concurrently; a failure anywhere fails the build with the URL that failed. Schedules and
 //! seasons are kept in the compact form of `schedule`: they are most of a country's data.
 
-use crate::context::SEASON_SHOWTIMES_PER_SHOW;
 use crate::fetch::{Answer, FetchError, Fetcher};
 use crate::schedule::{
     read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables,
@@ -13,6 +12,10 @@ use site::content::*;
 use site::{Lang, Site};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
+
+/// Next showtimes per show and cinema on a season page; the cinema page has the others (only
+/// these are kept when a season is fetched).
+pub const SEASON_SHOWTIMES_PER_SHOW: usize = 3;
 
 pub struct SiteData {
     pub site: Site,

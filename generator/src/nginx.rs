@@ -3,7 +3,7 @@
 //! pages as `{path}.html`, the language's 404 page with status 404, 301 and 410 rules, and
 //! language negotiation at the root of a site whose every language has a prefix (spec §5).
 
-use crate::pages::SitePages;
+use crate::plan::SitePages;
 use site::brand::Brand;
 use site::routes::{Params, RouteTable};
 use site::Site;
@@ -172,7 +172,7 @@ fn quote(path: &str) -> String {
 #[cfg(test)]
 mod fuzz {
     use super::*;
-    use crate::pages::{Redirect, SitePages};
+    use crate::plan::{Redirect, SitePages};
     use proptest::prelude::*;
     use proptest::test_runner::{Config, FileFailurePersistence};
     use std::sync::LazyLock;

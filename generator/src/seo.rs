@@ -1,67 +1,10 @@
 //! What search engines read: the UI-string key of a page's title and description, the
 //! canonical URL, hreflang alternates, Open Graph locales and JSON-LD.
 
-use crate::pages::Page;
 use crate::schedule::{Rfc3339, Screening, Tables};
 use serde_json::{json, Value};
 use site::content::*;
-use site::routes::{PageKind, ShowsTab as Tab};
 use site::{Lang, Site};
-
-/// Key under `seo.` and `pages.` in `locales/*.json` for a page.
-pub fn string_key(page: &Page) -> &'static str {
-    use PageKind::*;
-    match page.kind {
-        Home => "home",
-        Cinemas => "cinemas",
-        CinemaLight => "cinemaLight",
-        Cinema => "cinema",
-        City => "city",
-        CityLight => "cityLightList",
-        Shows => "shows",
-        ShowsTab => match page.item {
-            crate::pages::Item::ShowsTab(Tab::Presales) => "showsPresales",
-            crate::pages::Item::ShowsTab(Tab::Kids) => "showsKids",
-            crate::pages::Item::ShowsTab(Tab::Special) => "showsSpecial",
-            crate::pages::Item::ShowsTab(Tab::Upcoming) => "showsUpcoming",
-            _ => "showsBook",
-        },
-        Show => "show",
-        Events => "events",
-        Event => "event",
-        Season => "season",
-        SpecialEvent => "specialEvent",
-        Subscription => "subscription",
-        Club => "club",
-        ExperienceLanding => "experiences",
-        Experiences => "experiences",
-        Experience => "experience",
-        ExperienceArticle => "experienceArticle",
-        ExperienceGroup => "experienceGroup",
-        Offers => "offers",
-        Offer => "offer",
-        News => "news",
-        NewsItem => "newsItem",
-        Help => "help",
-        HelpArticleById | HelpArticleBySlug => "helpArticle",
-        // The static search page has no query yet (the search island fills it in), so it is
-        // titled as the help centre's search.
-        HelpSearch => "help",
-        HelpCategory => "helpCategory",
-        Ecards5 => "ecards5",
-        Ecards3 => "ecards3",
-        App => "app",
-        Cvd => "cvd",
-        GeneralTerms => "generalTerms",
-        Sitemap => "sitemap",
-        Voucher => "voucher",
-        GiftCard => "giftCard",
-        MasterTemplate => "masterTemplate",
-        Callback => "callback",
-        NotFound | NotFoundAlias => "notFound",
-        Gone => "gone",
-    }
-}
 
 /// Values for the placeholders of a page's title and description.
 #[derive(Default, serde::Serialize)]

@@ -14,10 +14,3 @@ pub mod rate_limit;
 pub mod router;
 pub mod server;
 pub mod state;
-
-/// The state and the router under the path they had when one module held both, for the
-/// generator's tests (`generator/tests/common`), which still use it.
-pub mod app {
-    pub use crate::router::app;
-    pub use crate::state::AppState;
-}

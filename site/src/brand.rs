@@ -29,7 +29,19 @@ pub struct Brand {
     /// The customer feedback widget (`crate::feedback_widget`): off unless configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feedback_widget: Option<crate::feedback_widget::FeedbackWidget>,
+    /// The cities the header's cinema menu names on a site, by city slug, in order (spec §2:
+    /// five cities on FR and NL); a site without any shows the cinemas list alone.
+    #[serde(default)]
+    pub featured_cities: BTreeMap<Site, Vec<String>>,
+    /// The links of the header's account menu on a site, by UI-string key under `header.`,
+    /// each to the same path of the client area (`benefits` → `{clientUrl}/benefits`);
+    /// [`DEFAULT_ACCOUNT_LINKS`] where a site has none.
+    #[serde(default)]
+    pub account_links: BTreeMap<Site, Vec<String>>,
 }
+
+/// The account menu of a site the configuration says nothing about (spec §2).
+pub const DEFAULT_ACCOUNT_LINKS: [&str; 3] = ["account", "favouriteCinemas", "bookings"];
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -69,6 +81,14 @@ impl Brand {
                 .map_err(|e| format!("brand configuration: {e}"))?;
         }
         Ok(brand)
+    }
+
+    /// The keys of the account menu's links on `site`.
+    pub fn account_links(&self, site: Site) -> Vec<&str> {
+        match self.account_links.get(&site) {
+            Some(links) => links.iter().map(String::as_str).collect(),
+            None => DEFAULT_ACCOUNT_LINKS.to_vec(),
+        }
     }
 
     /// The feedback widget's script URL on `site`, when the brand shows one there.

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 use site::content::*;
-use site::{Lang, Site};
+use site::{islands, Lang, Site};
 use std::collections::BTreeSet;
 use ts_rs::{Config, TS};
 
@@ -22,7 +22,8 @@ const PATH: &str = concat!(
 
 const HEADER: &str = "\
 // Generated from the Rust types by site/tests/ts_types.rs (ts-rs): the content types of
-// site/src/content, the search answer of search/src/answer.rs, the site and language codes.
+// site/src/content, the search answer of search/src/answer.rs, the islands' props of
+// site/src/islands.rs, the site and language codes.
 // Do not edit. Change the Rust types, then regenerate with
 //   UPDATE_TYPES=1 cargo test -p site --test ts_types
 ";
@@ -216,6 +217,17 @@ fn declarations() -> Vec<Decl> {
         // commerce
         ECard, VoucherCard, VoucherResult, GiftCard, GiftCardResult, PartnerCinema, SubscriptionOption,
         SubscriptionOffer, SelectedPlan, Subscription,
+    ]);
+    // The islands' props, as the generator writes them into the pages (site/src/islands.rs).
+    all.extend(declared![cfg;
+        islands::NoProps, islands::AccountLink, islands::LanguagePath, islands::Benefit,
+        islands::HeaderProps, islands::TrackingProps, islands::FavouriteProps,
+        islands::ScheduleDay, islands::FilterOption, islands::ScheduleFilters,
+        islands::ScheduleProps, islands::CinemaInfoLinks, islands::CinemaInfoProps,
+        islands::CinemaChoice, islands::LocatorPaths, islands::LocatorProps,
+        islands::ShowFeelingsProps, islands::TrailerVideo, islands::TrailerProps,
+        islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::HelpChatProps,
+        islands::FaqSearchProps,
     ]);
     all
 }

@@ -8,9 +8,9 @@
 use chrono::{NaiveDate, TimeZone, Utc};
 use demo_content::{DemoOptions, DEFAULT_SEED};
 use generator::BuildOptions;
-use runtime_api::app::{app, AppState};
 use runtime_api::clock::Clock;
 use runtime_api::locales::Locales;
+use runtime_api::{router::app, state::AppState};
 use serde_json::Value;
 use site::brand::Brand;
 use site::routes::{PageKind, Params, RouteTable};
@@ -146,7 +146,7 @@ pub fn islands_dir() -> PathBuf {
 /// The one full build (all sites, all languages) the read-only tests share.
 pub struct Build {
     pub out: PathBuf,
-    pub report: generator::publish::Report,
+    pub report: generator::build::Report,
     pub seconds: f64,
 }
 
@@ -1075,7 +1075,7 @@ pub fn build_fr(
     let now = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
         .single()
         .expect("valid instant");
-    let state = runtime_api::app::AppState::new(
+    let state = runtime_api::state::AppState::new(
         snapshot,
         brand(),
         locales,
@@ -1083,7 +1083,7 @@ pub fn build_fr(
         dir.join("media"),
         runtime_api::clock::Clock::Fixed(now),
     );
-    let addr = serve(runtime_api::app::app(state));
+    let addr = serve(runtime_api::router::app(state));
     let out = dir.join("out");
     let mut options = options(&format!("http://{addr}"), &out);
     options.sites = vec!["fr".to_string()];

@@ -1,5 +1,6 @@
 // Generated from the Rust types by site/tests/ts_types.rs (ts-rs): the content types of
-// site/src/content, the search answer of search/src/answer.rs, the site and language codes.
+// site/src/content, the search answer of search/src/answer.rs, the islands' props of
+// site/src/islands.rs, the site and language codes.
 // Do not edit. Change the Rust types, then regenerate with
 //   UPDATE_TYPES=1 cargo test -p site --test ts_types
 
@@ -2038,4 +2039,228 @@ export type Subscription = {
   offers: Array<SubscriptionOffer>,
   currentShows?: Array<ShowSummary>,
   offerPromotions?: Array<Promotion>,
+};
+
+/**
+ * An island that needs nothing but the common props (alerts, callback, voucher, gift card).
+ */
+export type NoProps = Record<symbol,
+  never>;
+
+/**
+ * A link of the header's account menu, named by its UI-string key under `header.`.
+ */
+export type AccountLink = {
+  key: string,
+  href: string,
+};
+
+/**
+ * The same page in another language of the site.
+ */
+export type LanguagePath = {
+  lang: string,
+  path: string,
+};
+
+/**
+ * What a client gains by signing in on this site (the sign-in dialog's list).
+ */
+export type Benefit = "booking" | "movies" | "favourites" | "cards";
+
+export type HeaderProps = {
+  authEnabled: boolean,
+  account: Array<AccountLink>,
+  benefits: Array<Benefit>,
+  alternates: Array<LanguagePath>,
+  /**
+   * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+   */
+  favouriteLimit: number,
+};
+
+export type TrackingProps = {
+  /**
+   * The page type of the data layer (`PageKind::tracking_type`).
+   */
+  pageType: string,
+  authEnabled: boolean,
+};
+
+/**
+ * The favourite button of a cinema page.
+ */
+export type FavouriteProps = {
+  /**
+   * The cinema's slug and name.
+   */
+  cinema: string | null,
+  name: string | null,
+  benefits: Array<Benefit>,
+  /**
+   * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+   */
+  favouriteLimit: number,
+};
+
+/**
+ * A day of a schedule written in the page: its date and its tab's label.
+ */
+export type ScheduleDay = {
+  /**
+   * `YYYY-MM-DD`.
+   */
+  date: string,
+  label: string,
+};
+
+/**
+ * A choice of a schedule filter: the URL filter's value and its label.
+ */
+export type FilterOption = {
+  value: string,
+  label: string,
+};
+
+/**
+ * What the schedule's filters offer: what plays in the days written.
+ */
+export type ScheduleFilters = {
+  versions: Array<FilterOption>,
+  tags: Array<FilterOption>,
+  genres: Array<FilterOption>,
+};
+
+export type ScheduleProps = {
+  days: Array<ScheduleDay>,
+  filters: ScheduleFilters,
+  /**
+   * The runtime API's showtimes of the cinema (`?date=` a day).
+   */
+  showtimes: string,
+};
+
+/**
+ * The labels of the cinema page's information links.
+ */
+export type CinemaInfoLinks = {
+  info: string,
+  pricing: string,
+};
+
+export type CinemaInfoProps = {
+  links: CinemaInfoLinks,
+};
+
+/**
+ * A cinema, by slug and name.
+ */
+export type CinemaChoice = {
+  slug: string,
+  name: string,
+};
+
+/**
+ * Where a locator's choice leads: page addresses with `{slug}` in place of the item's.
+ */
+export type LocatorPaths = {
+  cinema: string | null,
+  city: string | null,
+};
+
+export type LocatorProps = {
+  /**
+   * The cinema of the page, on a cinema page.
+   */
+  cinemaPage: CinemaChoice | null,
+  paths: LocatorPaths,
+  limits: LocatorLimits,
+  /**
+   * Whether a choice filters the page's schedule rather than leading to its page.
+   */
+  filter: boolean,
+  /**
+   * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+   */
+  favouriteLimit: number,
+};
+
+export type ShowFeelingsProps = {
+  /**
+   * The show's slug.
+   */
+  show: string,
+  benefits: Array<Benefit>,
+};
+
+/**
+ * The video a trailer plays.
+ */
+export type TrailerVideo = {
+  id: string,
+  provider: VideoProvider,
+  url: string | null,
+};
+
+export type TrailerProps = {
+  video: TrailerVideo,
+  /**
+   * Where the link leads without the island: the provider's page of the video.
+   */
+  href: string,
+  /**
+   * The show's title.
+   */
+  title: string,
+};
+
+/**
+ * An offer of the subscription page, as the page writes it.
+ */
+export type SubscriptionOfferProps = {
+  id: string,
+  title: string,
+  description: string | null,
+  monthlyPrice: number,
+  /**
+   * "{price} / month" in the page's language.
+   */
+  priceLabel: string,
+  options: Array<SubscriptionOption>,
+};
+
+export type SubscriptionProps = {
+  offers: Array<SubscriptionOfferProps>,
+  /**
+   * ISO 4217 code.
+   */
+  currency: string,
+  /**
+   * BCP 47 locale for formatting prices, e.g. `fr-FR`.
+   */
+  locale: string,
+  /**
+   * The client area's subscription form.
+   */
+  subscribeUrl: string,
+};
+
+export type HelpChatProps = {
+  chat: AgentChatConfig,
+  /**
+   * The client area's contact form.
+   */
+  contact: string | null,
+};
+
+export type FaqSearchProps = {
+  /**
+   * The help centre's search page.
+   */
+  action: string | null,
+  inputId: string,
+  /**
+   * The id of the element the results are written into, on the search page.
+   */
+  results: string | null,
 };

@@ -50,22 +50,32 @@ impl RouteTable {
         for kind in PageKind::ALL {
             let _ = writeln!(md, "## {kind}\n");
             let params = kind.params();
-            let _ =
-                writeln!(
+            let _ = writeln!(
                 md,
-                "- layout: {}\n- SEO key: `{}`\n- tracking page type: `{}`\n- active menu: {}\n\
+                "- template: `{}`\n- layout: {}\n- indexed: {}\n- SEO key: `{}`\n\
+                 - tracking page type: `{}`\n- active menu: {}\n\
                  - parameters: {}\n- URL filters: {}\n- webview variant: {}\n",
+                kind.template(),
                 kind.layout(),
+                if kind.indexed() { "yes" } else { "no" },
                 kind.seo_key(),
                 kind.tracking_type(),
                 kind.menu(),
                 if params.is_empty() {
                     "none".to_string()
                 } else {
-                    params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                    params
+                        .iter()
+                        .map(|p| format!("`{p}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 },
                 if kind.accepts_filters() { "yes" } else { "no" },
-                if kind.has_webview() { "yes (layout Webview)" } else { "no" },
+                if kind.has_webview() {
+                    "yes (layout Webview)"
+                } else {
+                    "no"
+                },
             );
             self.write_grid(&mut md, kind, false);
             if kind.has_webview() {

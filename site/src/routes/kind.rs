@@ -105,14 +105,15 @@ pub enum PageKind {
 pub enum Layout {
     /// Header, footer and page body.
     Default,
-    /// Light views (cinema light view, city light list): body only, meant to be embedded or
-    /// linked from the locator.
+    /// Light views (cinema light view, city light list): header and footer around a page
+    /// for slow connections (today only, no posters); copies of the full pages, not indexed.
     Light,
     /// Webview variants under `m/`: no header, no footer (spec §2).
     Webview,
-    /// Error pages: header and footer, no tracking of content, never cached as content.
+    /// Error pages: header and footer, not indexed.
     Error,
-    /// Technical pages with nothing to show (sign-in return): no chrome at all.
+    /// Technical pages with nothing of their own to show (the sign-in return page): header and
+    /// footer around a short message, not indexed.
     Bare,
 }
 
@@ -152,6 +153,17 @@ impl ShowsTab {
             ShowsTab::Kids => "kids",
             ShowsTab::Special => "special",
             ShowsTab::Upcoming => "upcoming",
+        }
+    }
+
+    /// Key of the tab page's title and description in the locales (see [`PageKind::seo_key`]).
+    pub fn seo_key(self) -> &'static str {
+        match self {
+            ShowsTab::Book => "showsBook",
+            ShowsTab::Presales => "showsPresales",
+            ShowsTab::Kids => "showsKids",
+            ShowsTab::Special => "showsSpecial",
+            ShowsTab::Upcoming => "showsUpcoming",
         }
     }
 
@@ -292,50 +304,94 @@ impl PageKind {
         }
     }
 
-    /// Key of the SEO texts (title, description) in the locales. Spec §2 gives only the
-    /// default, `Seo.Default`; pages whose texts come from their item still get a key of their
-    /// own so the locales can hold a fallback.
+    /// Key of the page's title and description under `seo.` (and its heading under `pages.`)
+    /// in `locales/*.json`; `seo.default` (spec §2 `Seo.Default`) fills what a key lacks. The
+    /// shows list's tabs each have their own: ask [`ShowsTab::seo_key`] for a tab's page.
     pub fn seo_key(self) -> &'static str {
         use PageKind::*;
         match self {
-            Home => "Seo.Home",
-            Cinemas => "Seo.Cinemas",
-            CinemaLight | Cinema => "Seo.Cinema",
-            City | CityLight => "Seo.City",
-            Shows | ShowsTab => "Seo.Shows",
-            Show => "Seo.Show",
-            Events => "Seo.Events",
-            Event => "Seo.Event",
-            Season => "Seo.Season",
-            SpecialEvent => "Seo.SpecialEvent",
-            Subscription => "Seo.Subscription",
-            Club => "Seo.Club",
-            ExperienceLanding => "Seo.ExperienceLanding",
-            Experiences => "Seo.Experiences",
-            Experience => "Seo.Experience",
-            ExperienceArticle => "Seo.ExperienceArticle",
-            ExperienceGroup => "Seo.ExperienceGroup",
-            Offers => "Seo.Offers",
-            Offer => "Seo.Offer",
-            News => "Seo.News",
-            NewsItem => "Seo.NewsItem",
-            Help => "Seo.Help",
-            HelpArticleById | HelpArticleBySlug => "Seo.HelpArticle",
-            HelpSearch => "Seo.HelpSearch",
-            HelpCategory => "Seo.HelpCategory",
-            Ecards5 => "Seo.Ecards",
-            Ecards3 => "Seo.Ecards3",
-            App => "Seo.App",
-            Cvd => "Seo.Cvd",
-            GeneralTerms => "Seo.GeneralTerms",
-            Sitemap => "Seo.Sitemap",
-            Voucher => "Seo.Voucher",
-            GiftCard => "Seo.GiftCard",
-            MasterTemplate => "Seo.MasterTemplate",
-            NotFound | NotFoundAlias => "Seo.NotFound",
-            Gone => "Seo.Gone",
-            Callback => "Seo.Default",
+            Home => "home",
+            Cinemas => "cinemas",
+            CinemaLight => "cinemaLight",
+            Cinema => "cinema",
+            City => "city",
+            CityLight => "cityLightList",
+            Shows => "shows",
+            ShowsTab => self::ShowsTab::Book.seo_key(),
+            Show => "show",
+            Events => "events",
+            Event => "event",
+            Season => "season",
+            SpecialEvent => "specialEvent",
+            Subscription => "subscription",
+            Club => "club",
+            ExperienceLanding | Experiences => "experiences",
+            Experience => "experience",
+            ExperienceArticle => "experienceArticle",
+            ExperienceGroup => "experienceGroup",
+            Offers => "offers",
+            Offer => "offer",
+            News => "news",
+            NewsItem => "newsItem",
+            Help => "help",
+            HelpArticleById | HelpArticleBySlug => "helpArticle",
+            // The static search page has no query yet (the search island fills it in), so it
+            // is titled as the help centre.
+            HelpSearch => "help",
+            HelpCategory => "helpCategory",
+            Ecards5 => "ecards5",
+            Ecards3 => "ecards3",
+            App => "app",
+            Cvd => "cvd",
+            GeneralTerms => "generalTerms",
+            Sitemap => "sitemap",
+            Voucher => "voucher",
+            GiftCard => "giftCard",
+            MasterTemplate => "masterTemplate",
+            Callback => "callback",
+            NotFound | NotFoundAlias => "notFound",
+            Gone => "gone",
         }
+    }
+
+    /// The Tera template of the page, under `templates/`.
+    pub fn template(self) -> &'static str {
+        use PageKind::*;
+        match self {
+            Home => "pages/home.html",
+            Cinemas => "pages/cinemas.html",
+            CinemaLight => "pages/cinema_light.html",
+            Cinema => "pages/cinema.html",
+            City | CityLight => "pages/city.html",
+            Shows | ShowsTab => "pages/shows.html",
+            Show | Event => "pages/show.html",
+            Events => "pages/events.html",
+            Season | SpecialEvent => "pages/season.html",
+            Subscription => "pages/subscription.html",
+            ExperienceLanding | Experiences => "pages/experiences.html",
+            Experience => "pages/experience.html",
+            ExperienceGroup => "pages/experience_group.html",
+            ExperienceArticle | Offer | NewsItem => "pages/article.html",
+            Offers => "pages/offers.html",
+            News => "pages/news.html",
+            Help => "pages/help.html",
+            HelpArticleById | HelpArticleBySlug => "pages/help_article.html",
+            HelpSearch => "pages/help_search.html",
+            HelpCategory => "pages/help_category.html",
+            Ecards5 | Ecards3 => "pages/ecards.html",
+            App => "pages/app.html",
+            Sitemap => "pages/sitemap.html",
+            MasterTemplate => "pages/master.html",
+            NotFound | NotFoundAlias | Gone => "pages/error.html",
+            Club | Cvd | GeneralTerms | Voucher | GiftCard | Callback => "pages/static.html",
+        }
+    }
+
+    /// Whether search engines may index the page and the sitemaps list it: not the error
+    /// pages, the sign-in return page, nor the light views (copies of the cinema and city
+    /// pages). Webview variants never are either (see [`crate::routes::Route::indexed`]).
+    pub fn indexed(self) -> bool {
+        !matches!(self.layout(), Layout::Light | Layout::Error | Layout::Bare)
     }
 
     /// Page type pushed to the tracking data layer. The spec §2 list is used as written; kinds
@@ -439,6 +495,13 @@ impl PageKind {
 impl fmt::Display for PageKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl Layout {
+    /// Whether the page has the site's header and footer: every layout but the webview's.
+    pub fn has_chrome(self) -> bool {
+        self != Layout::Webview
     }
 }
 

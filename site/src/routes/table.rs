@@ -47,6 +47,12 @@ impl Route {
         self.kind.seo_key()
     }
 
+    /// Whether search engines may index the page: its kind allows it and it is no webview
+    /// variant (those live inside the mobile app).
+    pub fn indexed(&self) -> bool {
+        self.kind.indexed() && !self.webview
+    }
+
     pub fn tracking_type(&self) -> &'static str {
         self.kind.tracking_type()
     }

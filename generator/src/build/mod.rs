@@ -1,0 +1,395 @@
+//! One build, phase by phase, each timed: fetch every site over HTTP, plan its pages, render
+//! and minify them in parallel, write them with the site-wide files (assets, sitemaps,
+//! robots.txt, redirects), then commit the output and report.
+
+mod assets;
+mod cpu;
+mod sitemaps;
+
+use crate::fetch::Fetcher;
+use crate::fragments;
+use crate::islands::Islands;
+use crate::model::{fetch_site, SiteData};
+use crate::options::BuildOptions;
+use crate::output::{Output, OutputReport};
+use crate::pages::{chrome, page_context, LocaleChrome};
+use crate::plan::{plan, Page, SitePages};
+use crate::render::Renderers;
+use anyhow::Context as _;
+use assets::SiteAssets;
+use chrono::Datelike;
+use cpu::{thread_cpu, Phases};
+use rayon::prelude::*;
+use serde::Serialize;
+use site::brand::Brand;
+use site::routes::{PageKind, RouteTable};
+use site::{Lang, Site};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+#[derive(Serialize, Default, Debug)]
+pub struct Report {
+    pub pages: BTreeMap<String, BTreeMap<String, usize>>,
+    pub total_pages: usize,
+    pub redirects: usize,
+    pub requests: usize,
+    pub fetched_bytes: usize,
+    pub fetch_ms: u128,
+    pub render_ms: u128,
+    pub publish_ms: u128,
+    pub phases_cpu_ms: BTreeMap<&'static str, u64>,
+    pub kinds_cpu_ms: BTreeMap<String, u64>,
+    pub output: OutputReport,
+}
+
+pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<Report> {
+    let brand_text = std::fs::read_to_string(&options.brand)
+        .with_context(|| format!("reading {}", options.brand.display()))?;
+    let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
+    let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
+    let renderers = Renderers::load(&options.templates, &options.locales)?;
+    let assets = SiteAssets::read(options, &brand)?;
+    // Pages are rendered again when their templates, UI strings or the generator change.
+    let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
+    let islands = crate::islands::Islands::load(&options.islands)?;
+
+    let started = Instant::now();
+    let fetcher = Fetcher::new(&options.api)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let spawn_fetch = |site: Site| {
+        let wanted: Vec<Lang> = site
+            .languages()
+            .iter()
+            .copied()
+            .filter(|l| langs.is_empty() || langs.contains(l))
+            .collect();
+        let fetcher = fetcher.clone();
+        runtime.spawn(async move { fetch_site(&fetcher, site, &wanted).await })
+    };
+
+    let output = Output::begin(&options.out)?;
+    let year = chrono::Local::now().year();
+    let mut report = Report::default();
+    let phases = Phases::default();
+    let mut plans = Vec::new();
+    // A bar on a terminal; plain log lines (one per site) otherwise, e.g. under cron.
+    let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        indicatif::ProgressBar::new(0)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let writer = SiteWriter {
+        table: &table,
+        brand: &brand,
+        renderers: &renderers,
+        islands: islands.as_ref(),
+        output: &output,
+        assets: &assets,
+        year,
+        phases: &phases,
+        progress: &progress,
+        fingerprint,
+    };
+    // Sites one after the other, the next one fetched while this one renders: memory holds
+    // at most two sites (their showtimes in compact form, see `schedule`), whatever the scale.
+    let result: anyhow::Result<()> = (|| {
+        let mut next = sites.first().map(|&site| spawn_fetch(site));
+        for (i, _) in sites.iter().enumerate() {
+            let waiting = Instant::now();
+            let handle = next
+                .take()
+                .expect("a fetch is always pending for the current site");
+            let site_data: SiteData = runtime.block_on(handle).context("fetch task")??;
+            report.fetch_ms += waiting.elapsed().as_millis();
+            next = sites.get(i + 1).map(|&site| spawn_fetch(site));
+            let rendering = Instant::now();
+            let mut plan = plan(&table, &site_data);
+            plan.policy = page_policy(&brand, &site_data);
+            progress.inc_length(plan.pages.len() as u64);
+            progress.set_message(site_data.site.code());
+            writer.write_site(&site_data, &plan)?;
+            tracing::info!(
+                "{}: {} pages, {} redirects",
+                site_data.site,
+                plan.pages.len(),
+                plan.redirects.len()
+            );
+            let per_kind = report
+                .pages
+                .entry(site_data.site.code().to_string())
+                .or_default();
+            for page in &plan.pages {
+                *per_kind.entry(page.kind.name().to_string()).or_default() += 1;
+            }
+            report.total_pages += plan.pages.len();
+            report.redirects += plan.redirects.len();
+            report.render_ms += rendering.elapsed().as_millis();
+            plans.push((site_data.site, plan.redirects_only()));
+        }
+        let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
+        output.write(
+            "nginx.conf",
+            crate::nginx::config(&brand, &table, &sites, "/srv/www").as_bytes(),
+        )
+    })();
+    progress.finish_and_clear();
+    if let Err(err) = result {
+        output.abandon();
+        return Err(err);
+    }
+    let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
+    tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
+    report.phases_cpu_ms = BTreeMap::from([
+        ("context", context_ms),
+        ("templates", render_ms),
+        ("minify", minify_ms),
+        ("write", write_ms),
+    ]);
+    report.kinds_cpu_ms = phases.kinds_millis();
+    tracing::info!(
+        "fetched {:.1} MB in {} requests",
+        fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
+        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed)
+    );
+    let publish_started = Instant::now();
+    report.requests = fetcher.requests.load(std::sync::atomic::Ordering::Relaxed);
+    report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
+    report.output = output.commit()?;
+    report.publish_ms = publish_started.elapsed().as_millis();
+    let json = serde_json::to_vec_pretty(&report)?;
+    std::fs::write(options.out.join(crate::output::REPORT_FILE), json)?;
+    eprintln!(
+        "built {} pages ({} redirects) for {} site(s) in {:.2}s — waiting for fetches {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
+        report.total_pages,
+        report.redirects,
+        sites.len(),
+        started.elapsed().as_secs_f64(),
+        report.fetch_ms,
+        report.render_ms,
+        report.publish_ms,
+        report.output.written,
+        report.output.unchanged,
+        report.output.removed
+    );
+    Ok(report)
+}
+
+/// The file of a page: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
+pub fn file_of(path: &str) -> String {
+    let rel = path.trim_start_matches('/');
+    if rel.is_empty() {
+        "index.html".to_string()
+    } else {
+        format!("{rel}.html")
+    }
+}
+
+/// What writing a site's files needs besides the site: the build's shared parts.
+struct SiteWriter<'a> {
+    table: &'a RouteTable,
+    brand: &'a Brand,
+    renderers: &'a Renderers,
+    islands: Option<&'a Islands>,
+    output: &'a Output,
+    assets: &'a SiteAssets,
+    year: i32,
+    phases: &'a Phases,
+    progress: &'a indicatif::ProgressBar,
+    /// Hash of the templates, UI strings, brand and generator: part of every page's inputs.
+    fingerprint: u64,
+}
+
+impl SiteWriter<'_> {
+    fn write_site(&self, data: &SiteData, plan: &SitePages) -> anyhow::Result<()> {
+        let (output, assets) = (self.output, self.assets);
+        let site = data.site;
+        let root = site.code();
+        output.write(&format!("{root}/{}", assets.css_name), &assets.css)?;
+        if let Some(logo) = &assets.logo {
+            output.write(&format!("{root}/{}", logo.name), &logo.bytes)?;
+        }
+        output.write(&format!("{root}/favicon.svg"), assets.favicon.as_bytes())?;
+        for (name, bytes) in self.islands.map(|i| i.files.as_slice()).unwrap_or_default() {
+            output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
+        }
+        // Checked once per site: a skipped injection is logged once, not once per language.
+        let injections = crate::injections::for_site(site, &data.settings.settings.injections);
+        let chromes: BTreeMap<Lang, LocaleChrome> = data
+            .locales
+            .iter()
+            .map(|(lang, locale)| {
+                let chrome = chrome(
+                    self.table,
+                    self.brand,
+                    data,
+                    locale,
+                    self.year,
+                    assets.paths(),
+                    &injections,
+                );
+                (*lang, chrome)
+            })
+            .collect();
+        let minify = minify_config();
+        plan.pages
+            .par_iter()
+            .try_for_each(|page: &Page| -> anyhow::Result<()> {
+                let t0 = thread_cpu();
+                let pc = self.page_context(data, &chromes[&page.lang], plan, page);
+                let rel = format!("{root}/{}", file_of(&page.path));
+                if output.reuse(&rel, pc.inputs ^ self.fingerprint)? {
+                    self.phases.add_kind(page.kind.name(), t0);
+                    self.progress.inc(1);
+                    return Ok(());
+                }
+                let t1 = thread_cpu();
+                let html = self
+                    .renderers
+                    .render(page.lang, pc.template, &pc.context)
+                    .with_context(|| {
+                        format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
+                    })?;
+                let t2 = thread_cpu();
+                let bytes =
+                    fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)
+                        .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+                let t3 = thread_cpu();
+                let result = output.write(&rel, &bytes);
+                self.phases.add(t0, t1, t2, t3, thread_cpu());
+                self.phases.add_kind(page.kind.name(), t0);
+                self.progress.inc(1);
+                result
+            })?;
+        // The site's default 404 page also answers at the root, for paths of no language.
+        let default_lang = site.default_language();
+        if let Some(page) = plan
+            .pages
+            .iter()
+            .find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview)
+        {
+            if page.path != "/404" {
+                let pc = self.page_context(data, &chromes[&page.lang], plan, page);
+                let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
+                let bytes = fragments::splice(
+                    minify_html::minify(html.as_bytes(), &minify),
+                    &pc.fragments,
+                )?;
+                output.write(&format!("{root}/404.html"), &bytes)?;
+            }
+        }
+        let base = &chromes
+            .values()
+            .next()
+            .map(|c| c.base_url.clone())
+            .unwrap_or_default();
+        sitemaps::write(output, root, base, plan, site)?;
+        output.write(
+            &format!("{root}/robots.txt"),
+            format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes(),
+        )?;
+        let mut redirects = String::from(
+            "# from to status — written by the generator from the content and the route table\n",
+        );
+        for r in &plan.redirects {
+            if !r.is_writable() {
+                tracing::warn!(site = %site, from = ?r.from, to = ?r.to, "redirect left out: not a plain address");
+                continue;
+            }
+            redirects.push_str(&format!("{} {} {}\n", r.from, r.to, r.status));
+        }
+        output.write(&format!("{root}/_redirects"), redirects.as_bytes())?;
+        // The pages' security headers for the local preview (the web-server configuration has
+        // the same, with HSTS): `Name: value` lines.
+        let headers: String = plan
+            .policy
+            .headers(false)
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\n"))
+            .collect();
+        output.write(
+            &format!("{root}/{}", site::security::HEADERS_FILE),
+            headers.as_bytes(),
+        )?;
+        Ok(())
+    }
+
+    fn page_context(
+        &self,
+        data: &SiteData,
+        chrome: &LocaleChrome,
+        plan: &SitePages,
+        page: &Page,
+    ) -> crate::pages::PageContext {
+        page_context(
+            self.table,
+            data,
+            chrome,
+            plan,
+            self.renderers.labels(page.lang),
+            self.islands,
+            self.renderers.strings(page.lang),
+            page,
+        )
+    }
+}
+
+/// What a site's pages may load besides their own origin: the identity provider (frames and
+/// calls), the feedback widget's script, the injections' scripts and style sheets.
+fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
+    let mut policy = site::security::PagePolicy::default();
+    for origin in &data.sign_in_origins {
+        if let Some(origin) = site::security::origin_of(origin) {
+            policy.frame_origins.insert(origin.clone());
+            policy.connect_origins.insert(origin);
+        }
+    }
+    if let Some(src) = brand.feedback_widget_on(data.site) {
+        policy.script_origins.extend(site::security::origin_of(src));
+    }
+    crate::injections::policy_sources(&data.settings.settings.injections, &mut policy);
+    policy
+}
+
+fn minify_config() -> minify_html::Cfg {
+    let mut cfg = minify_html::Cfg::new();
+    // Keep the output valid HTML for validators and strict parsers.
+    cfg.minify_doctype = false;
+    cfg.allow_noncompliant_unquoted_attribute_values = false;
+    cfg.allow_removing_spaces_between_attributes = false;
+    cfg.allow_optimal_entities = false;
+    cfg.keep_html_and_head_opening_tags = true;
+    cfg.minify_css = true;
+    cfg
+}
+
+/// Hash of everything a page's bytes depend on besides its context.
+fn fingerprint(
+    templates: &std::path::Path,
+    locales: &std::path::Path,
+    brand: &str,
+) -> anyhow::Result<u64> {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    // The generator itself: a new build of it may render the same inputs differently.
+    if let Ok(exe) = std::env::current_exe().and_then(std::fs::read) {
+        hasher.update(&exe);
+    }
+    hasher.update(brand.as_bytes());
+    for dir in [templates, locales] {
+        let mut files: Vec<_> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .collect();
+        files.sort_by(|a, b| a.path().cmp(b.path()));
+        for file in files {
+            hasher.update(file.path().to_string_lossy().as_bytes());
+            hasher.update(
+                &std::fs::read(file.path())
+                    .with_context(|| format!("reading {}", file.path().display()))?,
+            );
+        }
+    }
+    Ok(hasher.digest())
+}

@@ -1,0 +1,30 @@
+//! What a build is asked to do: where the content API and the output are, which sites and
+//! languages, where the templates, UI strings, brand and islands live.
+
+use std::path::PathBuf;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct BuildOptions {
+    /// Base URL of the content API (its calls live under /api).
+    #[arg(long)]
+    pub api: String,
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// Only these sites (repeatable); all by default.
+    #[arg(long = "site")]
+    pub sites: Vec<String>,
+    /// Only these languages (repeatable); every language of each site by default.
+    #[arg(long = "lang")]
+    pub langs: Vec<String>,
+    #[arg(long, default_value = "templates")]
+    pub templates: PathBuf,
+    #[arg(long, default_value = "locales")]
+    pub locales: PathBuf,
+    #[arg(long, default_value = "config/brand.json")]
+    pub brand: PathBuf,
+    /// The islands' bundle folder (`node islands/build.mjs --out DIR`), with `manifest.json`;
+    /// the islands of each page kind come from `DIR/../islands.json`. `none`: pages without
+    /// islands (no loader, no containers).
+    #[arg(long, default_value = "islands/dist")]
+    pub islands: PathBuf,
+}

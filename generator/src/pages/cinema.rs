@@ -1,0 +1,228 @@
+//! A cinema's page and its light view (spec §4 cinema page): the cinema, its schedule written
+//! in Rust as a fragment, the schedule island's days and filters, JSON-LD of the next days.
+
+use super::cx::{Built, PageCx, PageIslands};
+use crate::fragments::{self, ScheduleShow};
+use crate::model::LocaleData;
+use crate::schedule::{CinemaSchedule, DayShow};
+use crate::seo::{self, JsonLd, SeoArgs};
+use serde::Serialize;
+use site::content::*;
+use site::islands::{CinemaChoice, FilterOption, ScheduleDay, ScheduleFilters};
+use site::routes::PageKind;
+
+/// Days of showtimes described as ScreeningEvent JSON-LD on a cinema page.
+const JSON_LD_DAYS: usize = 2;
+
+#[derive(Serialize)]
+struct CinemaView<'a> {
+    cinema: &'a CinemaDetail,
+    nearby: Vec<Nearby<'a>>,
+    /// The schedule island's day links (islands/README.md): the day sections written.
+    schedule_days: &'a [ScheduleDay],
+    /// What the schedule's filters offer (the filters button shows when there is any).
+    schedule_filters: &'a Option<ScheduleFilters>,
+}
+
+#[derive(Serialize)]
+struct Nearby<'a> {
+    name: &'a str,
+    distance: &'a Option<f64>,
+    href: Option<String>,
+}
+
+pub fn cinema(cx: &PageCx, i: usize) -> Built {
+    let locale = cx.locale;
+    let cinema = &locale.cinemas[i];
+    let schedule = locale.schedules[i].as_ref();
+    // The light view is today's schedule for slow connections: no posters, not indexed, no
+    // structured data to compute. On the cinema page the first poster is the largest image
+    // when the cinema has no backdrop above it.
+    let light = cx.page.kind == PageKind::CinemaLight;
+    let days = if light { 1 } else { usize::MAX };
+    let mut ld: Vec<JsonLd> = vec![seo::movie_theater(cinema, &cx.url, cx.base()).into()];
+    if let Some(schedule) = schedule.filter(|_| !light) {
+        ld.extend(screenings_ld(cx, schedule, &cinema.cinema));
+    }
+    ld.push(cx.breadcrumbs(&cinema.cinema.name));
+    let first_poster = if cinema.cinema.backdrop.is_some() {
+        fragments::Loading::Lazy
+    } else {
+        fragments::Loading::Priority
+    };
+    let schedule_html = schedule
+        .map(|sc| {
+            fragments::cinema_schedule(sc, &locale.tables, days, cx.labels, first_poster, |id| {
+                match locale.show_of(id) {
+                    Some(show) => ScheduleShow {
+                        slug: &show.slug,
+                        title: &show.title,
+                        href: cx.show_href(show),
+                        genres: &show.genres,
+                        tags: &show.tags,
+                        bookable: show.bookable,
+                        poster: if light { None } else { show.poster.as_ref() },
+                        duration: show.duration,
+                        flag: show.flag.as_ref(),
+                    },
+                    // A show the list lacks: its showtimes still book; nothing to filter on.
+                    None => ScheduleShow {
+                        slug: locale.tables.slug(id),
+                        title: locale.tables.slug(id),
+                        href: None,
+                        genres: &[],
+                        tags: &[],
+                        bookable: true,
+                        poster: None,
+                        duration: None,
+                        flag: None,
+                    },
+                }
+            })
+        })
+        .unwrap_or_default();
+    let schedule_days: Vec<ScheduleDay> = schedule
+        .map(|sc| {
+            sc.days
+                .iter()
+                .take(days)
+                .map(|d| ScheduleDay {
+                    date: d.date.to_string(),
+                    label: cx.labels.day_tab(d.date),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let filters = schedule.map(|sc| schedule_filters(sc, days, locale));
+    let view = CinemaView {
+        cinema,
+        nearby: cinema
+            .nearby_cinemas
+            .iter()
+            .map(|n| Nearby {
+                name: &n.name,
+                distance: &n.distance,
+                href: cx.href(PageKind::Cinema, &n.slug),
+            })
+            .collect(),
+        schedule_days: &schedule_days,
+        schedule_filters: &filters,
+    };
+    let islands = PageIslands {
+        cinema: Some(CinemaChoice {
+            slug: cinema.cinema.slug.clone(),
+            name: cinema.cinema.name.clone(),
+        }),
+        cinema_info: cinema.accessibility_description.is_some() || cinema.pricing.is_some(),
+        schedule_filters: filters.clone(),
+        schedule_days: schedule_days.clone(),
+        ..PageIslands::default()
+    };
+    Built::new(&view)
+        .seo(SeoArgs {
+            name: cinema.cinema.name.clone(),
+            city: cinema.cinema.city.clone(),
+            ..SeoArgs::default()
+        })
+        .json_ld(ld)
+        .fragment(schedule_html)
+        .islands(islands)
+}
+
+/// ScreeningEvents of the first days: search engines show the next few days; the full
+/// schedule stays in the HTML.
+fn screenings_ld(cx: &PageCx, schedule: &CinemaSchedule, cinema: &Cinema) -> Vec<JsonLd> {
+    let locale = cx.locale;
+    let described: Vec<(&DayShow, &Show, String)> = schedule
+        .days
+        .iter()
+        .take(JSON_LD_DAYS)
+        .flat_map(|d| &d.shows)
+        .filter_map(|entry| {
+            let show = locale.show_of(entry.show)?;
+            Some((entry, show, format!("{}{}", cx.base(), cx.show_href(show)?)))
+        })
+        .collect();
+    let showtimes = described.iter().flat_map(|(entry, show, show_url)| {
+        entry
+            .screenings
+            .iter()
+            .map(move |s| (s, *show, show_url.as_str()))
+    });
+    seo::screenings(showtimes, &locale.tables, cinema, &cx.url)
+        .into_iter()
+        .collect()
+}
+
+/// What the schedule island's filters offer (islands/README.md, "schedule"): the versions,
+/// tags and genres found in the days written, each with the URL filter's value. Versions in
+/// the order they first play, tags and genres by label.
+fn schedule_filters(
+    schedule: &CinemaSchedule,
+    days: usize,
+    locale: &LocaleData,
+) -> ScheduleFilters {
+    let mut versions: Vec<u32> = Vec::new();
+    let mut tags: Vec<&str> = Vec::new();
+    let mut genres: Vec<&str> = Vec::new();
+    for entry in schedule.days.iter().take(days).flat_map(|d| &d.shows) {
+        for s in &entry.screenings {
+            if !versions.contains(&s.version) {
+                versions.push(s.version);
+            }
+            for tag in locale.tables.tags(s) {
+                if !tags.contains(&tag.as_str()) {
+                    tags.push(tag);
+                }
+            }
+        }
+        if let Some(show) = locale.show_of(entry.show) {
+            for tag in &show.tags {
+                if !tags.contains(&tag.as_str()) {
+                    tags.push(tag);
+                }
+            }
+            for genre in &show.genres {
+                if !genres.contains(&genre.as_str()) {
+                    genres.push(genre);
+                }
+            }
+        }
+    }
+    let option = |value: String, label: &str| FilterOption {
+        value,
+        label: label.to_string(),
+    };
+    let versions = versions
+        .iter()
+        .map(|&v| &locale.tables.versions[v as usize])
+        .filter(|v| site::filters::is_valid_item(&v.slug))
+        .map(|v| option(v.slug.clone(), &v.label))
+        .collect();
+    // A tag the content has no title for is unknown (spec §8): not offered.
+    let mut tags: Vec<(String, &str)> = tags
+        .iter()
+        .filter_map(|slug| {
+            locale
+                .tags
+                .iter()
+                .find(|t| t.slug == *slug)
+                .and_then(|t| Some((t.slug.to_lowercase(), t.title.as_deref()?)))
+        })
+        .filter(|(slug, _)| site::filters::is_valid_item(slug))
+        .collect();
+    tags.sort_by_key(|a| site::text::fold(a.1));
+    tags.dedup_by(|a, b| a.0 == b.0);
+    let mut genres: Vec<(String, &str)> = genres
+        .iter()
+        .map(|g| (site::text::genre_key(g), *g))
+        .filter(|(k, _)| site::filters::is_valid_item(k))
+        .collect();
+    genres.sort();
+    genres.dedup_by(|a, b| a.0 == b.0);
+    ScheduleFilters {
+        versions,
+        tags: tags.into_iter().map(|(v, l)| option(v, l)).collect(),
+        genres: genres.into_iter().map(|(v, l)| option(v, l)).collect(),
+    }
+}

@@ -1,0 +1,42 @@
+//! A city's page and its light list (spec §4 city page): the city's cinemas.
+
+use super::cx::{Built, PageCx};
+use crate::seo::SeoArgs;
+use serde::Serialize;
+use site::content::*;
+use site::routes::PageKind;
+
+#[derive(Serialize)]
+struct CityView<'a> {
+    city: &'a CityDetail,
+    cinemas: Vec<CinemaLinkView<'a>>,
+}
+
+#[derive(Serialize)]
+struct CinemaLinkView<'a> {
+    cinema: &'a Cinema,
+    href: Option<String>,
+}
+
+/// The light list is the same list of cinemas, not indexed (its kind says so).
+pub fn city(cx: &PageCx, i: usize) -> Built {
+    let city = &cx.locale.cities[i];
+    let view = CityView {
+        city,
+        cinemas: city
+            .cinemas
+            .iter()
+            .map(|c| CinemaLinkView {
+                cinema: c,
+                href: cx.href(PageKind::Cinema, &c.slug),
+            })
+            .collect(),
+    };
+    Built::new(&view)
+        .seo(SeoArgs {
+            name: city.city.name.clone(),
+            city: city.city.name.clone(),
+            ..SeoArgs::default()
+        })
+        .json_ld(vec![cx.breadcrumbs(&city.city.name)])
+}

@@ -1,0 +1,228 @@
+//! The props the generator gives each island (islands/README.md), one type per island. They
+//! are exported to TypeScript (`site/tests/ts_types.rs` writes them into
+//! `islands/src/generated/api-types.ts`), so the islands read exactly what the pages write:
+//! renaming a field breaks the islands' type check, not a visitor's page.
+//!
+//! Every island's props also carry `site`, `lang`, `brand` and its `labels` (added by the
+//! generator; `IslandProps` in the islands).
+
+use crate::content::{AgentChatConfig, LocatorLimits, SubscriptionOption, VideoProvider};
+use serde::Serialize;
+
+/// An island that needs nothing but the common props (alerts, callback, voucher, gift card).
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NoProps {}
+
+/// A link of the header's account menu, named by its UI-string key under `header.`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AccountLink {
+    pub key: String,
+    pub href: String,
+}
+
+/// The same page in another language of the site.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LanguagePath {
+    pub lang: String,
+    pub path: String,
+}
+
+/// What a client gains by signing in on this site (the sign-in dialog's list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Benefit {
+    Booking,
+    Movies,
+    Favourites,
+    Cards,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct HeaderProps {
+    pub auth_enabled: bool,
+    pub account: Vec<AccountLink>,
+    pub benefits: Vec<Benefit>,
+    pub alternates: Vec<LanguagePath>,
+    /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+    pub favourite_limit: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct TrackingProps {
+    /// The page type of the data layer (`PageKind::tracking_type`).
+    pub page_type: String,
+    pub auth_enabled: bool,
+}
+
+/// The favourite button of a cinema page.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct FavouriteProps {
+    /// The cinema's slug and name.
+    pub cinema: Option<String>,
+    pub name: Option<String>,
+    pub benefits: Vec<Benefit>,
+    /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+    pub favourite_limit: usize,
+}
+
+/// A day of a schedule written in the page: its date and its tab's label.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScheduleDay {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub label: String,
+}
+
+/// A choice of a schedule filter: the URL filter's value and its label.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FilterOption {
+    pub value: String,
+    pub label: String,
+}
+
+/// What the schedule's filters offer: what plays in the days written.
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScheduleFilters {
+    pub versions: Vec<FilterOption>,
+    pub tags: Vec<FilterOption>,
+    pub genres: Vec<FilterOption>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScheduleProps {
+    pub days: Vec<ScheduleDay>,
+    pub filters: ScheduleFilters,
+    /// The runtime API's showtimes of the cinema (`?date=` a day).
+    pub showtimes: String,
+}
+
+/// The labels of the cinema page's information links.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CinemaInfoLinks {
+    pub info: String,
+    pub pricing: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CinemaInfoProps {
+    pub links: CinemaInfoLinks,
+}
+
+/// A cinema, by slug and name.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CinemaChoice {
+    pub slug: String,
+    pub name: String,
+}
+
+/// Where a locator's choice leads: page addresses with `{slug}` in place of the item's.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LocatorPaths {
+    pub cinema: Option<String>,
+    pub city: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LocatorProps {
+    /// The cinema of the page, on a cinema page.
+    pub cinema_page: Option<CinemaChoice>,
+    pub paths: LocatorPaths,
+    pub limits: LocatorLimits,
+    /// Whether a choice filters the page's schedule rather than leading to its page.
+    pub filter: bool,
+    /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
+    pub favourite_limit: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ShowFeelingsProps {
+    /// The show's slug.
+    pub show: String,
+    pub benefits: Vec<Benefit>,
+}
+
+/// The video a trailer plays.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TrailerVideo {
+    pub id: String,
+    pub provider: VideoProvider,
+    pub url: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TrailerProps {
+    pub video: TrailerVideo,
+    /// Where the link leads without the island: the provider's page of the video.
+    pub href: String,
+    /// The show's title.
+    pub title: String,
+}
+
+/// An offer of the subscription page, as the page writes it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionOfferProps {
+    pub id: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub monthly_price: f64,
+    /// "{price} / month" in the page's language.
+    pub price_label: String,
+    pub options: Vec<SubscriptionOption>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionProps {
+    pub offers: Vec<SubscriptionOfferProps>,
+    /// ISO 4217 code.
+    pub currency: String,
+    /// BCP 47 locale for formatting prices, e.g. `fr-FR`.
+    pub locale: String,
+    /// The client area's subscription form.
+    pub subscribe_url: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HelpChatProps {
+    pub chat: AgentChatConfig,
+    /// The client area's contact form.
+    pub contact: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct FaqSearchProps {
+    /// The help centre's search page.
+    pub action: Option<String>,
+    pub input_id: String,
+    /// The id of the element the results are written into, on the search page.
+    pub results: Option<String>,
+}
