@@ -339,9 +339,9 @@ impl ClientStore for SqliteStore {
             tx.rollback().await?;
             return Ok(list);
         }
-        if list.len() >= limit {
+        if let Err(full) = validate::favourite_limit(list.len() + 1, limit) {
             tx.rollback().await?;
-            return Err(StoreError::LimitReached { limit });
+            return Err(full);
         }
         insert_favourite(&mut tx, client_id, site, cinema_slug).await?;
         tx.commit().await?;
