@@ -1,12 +1,13 @@
-//! Folding intention rows and emotion rows into one feeling per show. Both backends read the
-//! two tables with one `UNION ALL` query and hand the rows here, so ordering rules live once.
+//! Folding intention rows and emotion rows into one feeling per show. The store reads the two
+//! tables with one `UNION ALL` query and hands the rows here, where the ordering rules live.
 
 use crate::{Emotion, ShowFeeling};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
 /// One row of the `UNION ALL`: exactly one of `intention` and `emotion` is set.
-pub(crate) struct FeelingRow {
+#[derive(sqlx::FromRow)]
+pub struct FeelingRow {
     pub slug: String,
     pub intention: Option<i16>,
     pub emotion: Option<Emotion>,

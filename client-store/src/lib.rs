@@ -2,23 +2,39 @@
 //! §6 limits; §7 Client calls): the client row, favourite cinemas per site, intentions (wish
 //! list) and emotions per show, and the cards the voucher checker and gift-card page look up.
 //!
-//! One trait, [`ClientStore`], with two real backends, each with its own migrations folder
-//! (sqlx's `Any` driver maps too few types to share one): [`SqliteStore`] for a single
-//! server and [`PostgresStore`] for several. [`open_store`] picks one from configuration.
+//! One trait, [`ClientStore`], and one implementation of it, [`SqlStore`], over two databases:
+//! [`SqliteStore`] for a single server and [`PostgresStore`] for several. [`open_store`] picks
+//! one from configuration. The store is written once, in layers:
+//!
+//! - `store`: the rules — inputs checked ([`validate`]), which pool and transaction each
+//!   call uses, favourites' order and limit, feelings folded per show (`feelings`);
+//! - `statements`: every SQL statement, written once over sqlx's generic API, rows read
+//!   through `#[derive(sqlx::FromRow)]`;
+//! - [`Dialect`]: what differs, implemented by sqlx's driver types in [`sqlite`] and
+//!   [`postgres`] (how a write transaction starts, the row lock, how a list of keys is bound),
+//!   beside each database's connection set-up and migrations folder (sqlx's `Any` driver maps
+//!   too few types to share one schema).
 //!
 //! The store knows no site rules: the caller passes the favourite limit (`site` crate,
-//! `Site::favourite_limit`) and reads whichever newsletter flag its site uses. Ids and slugs
-//! are opaque strings, checked for length and control characters only ([`validate`]).
+//! `Site::favourite_limit`), which [`validate::favourite_limit`] applies, and reads whichever
+//! newsletter flag its site uses. Ids and slugs are opaque strings, checked for length and
+//! control characters only ([`validate`]).
 
+mod columns;
+mod dialect;
 mod error;
 mod feelings;
 pub mod postgres;
 pub mod sqlite;
+mod statements;
+mod store;
 pub mod validate;
 
+pub use dialect::Dialect;
 pub use error::StoreError;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
+pub use store::SqlStore;
 
 use anyhow::Context;
 use async_trait::async_trait;
@@ -153,7 +169,7 @@ pub struct NewClient {
 
 /// A stored client. A new client is `registered` (the identity provider knows them), on
 /// their `first_login`, with an unverified email and no newsletter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct ClientRecord {
     pub id: String,
     pub email: String,
@@ -185,7 +201,7 @@ pub struct ClientChanges {
 }
 
 impl ClientRecord {
-    /// The record with `changes` applied; both backends update through this one function.
+    /// The record with `changes` applied.
     pub fn with_changes(mut self, changes: &ClientChanges) -> ClientRecord {
         if let Some(photo_url) = &changes.photo_url {
             self.photo_url = photo_url.clone();
@@ -298,7 +314,7 @@ impl FromStr for VoucherStatus {
 }
 
 /// A voucher the voucher checker looks up by code, per site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct Voucher {
     pub code: String,
     pub site: String,
@@ -312,7 +328,7 @@ pub struct Voucher {
 }
 
 /// A gift card looked up by number and PIN, per site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct GiftCard {
     pub number: String,
     pub pin: String,

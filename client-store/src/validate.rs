@@ -1,7 +1,7 @@
-//! Input checks shared by both backends, run before any SQL so that both refuse the same
-//! inputs with the same message. Ids and slugs stay opaque: only emptiness, length and
-//! control characters are checked (a control character in a key is never legitimate and
-//! would end up in logs and URLs).
+//! Input checks, run before any SQL so that both databases refuse the same inputs with the
+//! same message, and the favourite limit ([`favourite_limit`]). Ids and slugs stay opaque:
+//! only emptiness, length and control characters are checked (a control character in a key
+//! is never legitimate and would end up in logs and URLs).
 
 use crate::{ClientChanges, GiftCard, NewClient, StoreError, Voucher};
 
@@ -179,12 +179,20 @@ pub fn favourite_scope(client_id: &str, site_code: &str) -> Result<(), StoreErro
     site(site_code)
 }
 
-/// The list a replacement should store: distinct slugs, no more than `limit`.
-pub fn replacement(slugs: &[String], limit: usize) -> Result<Vec<&str>, StoreError> {
-    let distinct = keys("cinema slug", slugs)?;
-    if distinct.len() > limit {
+/// The favourite limit, applied here only: a list of `count` cinemas is refused when it holds
+/// more than `limit`. The limit itself is the site's (`site::Site::favourite_limit`); every
+/// call that grows a list passes the list it would store.
+pub fn favourite_limit(count: usize, limit: usize) -> Result<(), StoreError> {
+    if count > limit {
         return Err(StoreError::LimitReached { limit });
     }
+    Ok(())
+}
+
+/// The list a replacement should store: distinct slugs, within the favourite limit.
+pub fn replacement(slugs: &[String], limit: usize) -> Result<Vec<&str>, StoreError> {
+    let distinct = keys("cinema slug", slugs)?;
+    favourite_limit(distinct.len(), limit)?;
     Ok(distinct)
 }
 
@@ -261,6 +269,16 @@ mod tests {
         assert!(site("FR").is_err());
         assert!(site("").is_err());
         assert!(site("fr/../nl").is_err());
+    }
+
+    #[test]
+    fn a_list_may_hold_up_to_the_limit() {
+        assert_eq!(favourite_limit(0, 1), Ok(()));
+        assert_eq!(favourite_limit(5, 5), Ok(()));
+        assert_eq!(
+            favourite_limit(6, 5),
+            Err(StoreError::LimitReached { limit: 5 })
+        );
     }
 
     #[test]
