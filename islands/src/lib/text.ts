@@ -1,26 +1,26 @@
 // Typed-text matching (spec §4, §5), mirroring `site/src/text.rs`: searches ignore accents
 // and case, and a postal code matches by its start.
 
+// The letters NFKD leaves whole, as their lower case writes them.
 const SPECIAL: Record<string, string> = {
-  "Œ": "oe",
   "œ": "oe",
-  "Æ": "ae",
   "æ": "ae",
   "ß": "ss",
-  "Ø": "o",
   "ø": "o",
-  "Ł": "l",
   "ł": "l",
-  "Đ": "d",
   "đ": "d",
 };
 
-/** Lower-cases and strips accents: "Évry" → "evry", "Œuvre" → "oeuvre", "Straße" → "strasse". */
+/**
+ * Lower-cases and strips accents: "Évry" → "evry", "Œuvre" → "oeuvre", "Straße" → "strasse".
+ * As the Rust rule: the letters above are looked up after lower-casing ("ẞ" → "ß" → "ss").
+ */
 export function fold(text: string): string {
   let out = "";
   for (const c of text.normalize("NFKD")) {
     if (/\p{M}/u.test(c)) continue;
-    out += SPECIAL[c] ?? c.toLowerCase();
+    const l = c.toLowerCase();
+    out += SPECIAL[l] ?? l;
   }
   return out;
 }
