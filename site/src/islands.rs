@@ -26,6 +26,7 @@ pub struct AccountLink {
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LanguagePath {
+    #[cfg_attr(feature = "ts", ts(type = "Lang"))]
     pub lang: String,
     pub path: String,
 }
@@ -68,8 +69,8 @@ pub struct TrackingProps {
 #[serde(rename_all = "camelCase")]
 pub struct FavouriteProps {
     /// The cinema's slug and name.
-    pub cinema: Option<String>,
-    pub name: Option<String>,
+    pub cinema: String,
+    pub name: String,
     pub benefits: Vec<Benefit>,
     /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
     pub favourite_limit: usize,
@@ -167,6 +168,8 @@ pub struct ShowFeelingsProps {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TrailerVideo {
     pub id: String,
+    /// The show's main trailer (else its first is played).
+    pub main: bool,
     pub provider: VideoProvider,
     pub url: Option<String>,
 }
@@ -190,6 +193,7 @@ pub struct SubscriptionOfferProps {
     pub title: String,
     pub description: Option<String>,
     pub monthly_price: f64,
+    pub commitment_months: u32,
     /// "{price} / month" in the page's language.
     pub price_label: String,
     pub options: Vec<SubscriptionOption>,
@@ -208,10 +212,33 @@ pub struct SubscriptionProps {
     pub subscribe_url: String,
 }
 
+/// The agent chat's four settings, all set (the island is written only then, spec §5).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct AgentChat {
+    pub organization_id: String,
+    pub deployment_name: String,
+    pub site_url: String,
+    pub scrt_url: String,
+}
+
+impl AgentChat {
+    /// The settings' agent chat, when all four settings are set.
+    pub fn of(config: &AgentChatConfig) -> Option<AgentChat> {
+        Some(AgentChat {
+            organization_id: config.organization_id.clone()?,
+            deployment_name: config.deployment_name.clone()?,
+            site_url: config.site_url.clone()?,
+            scrt_url: config.scrt_url.clone()?,
+        })
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HelpChatProps {
-    pub chat: AgentChatConfig,
+    pub chat: AgentChat,
     /// The client area's contact form.
     pub contact: Option<String>,
 }

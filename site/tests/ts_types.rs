@@ -226,7 +226,8 @@ fn declarations() -> Vec<Decl> {
         islands::ScheduleProps, islands::CinemaInfoLinks, islands::CinemaInfoProps,
         islands::CinemaChoice, islands::LocatorPaths, islands::LocatorProps,
         islands::ShowFeelingsProps, islands::TrailerVideo, islands::TrailerProps,
-        islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::HelpChatProps,
+        islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::AgentChat,
+        islands::HelpChatProps,
         islands::FaqSearchProps,
     ]);
     all

@@ -322,16 +322,14 @@ impl SiteWriter<'_> {
         plan: &SitePages,
         page: &Page,
     ) -> crate::pages::PageContext {
-        page_context(
-            self.table,
+        let site = crate::pages::SiteInputs {
+            table: self.table,
             data,
-            chrome,
             plan,
-            self.renderers.labels(page.lang),
-            self.islands,
-            self.renderers.strings(page.lang),
-            page,
-        )
+            islands: self.islands,
+            renderers: self.renderers,
+        };
+        page_context(&site, chrome, page)
     }
 }
 

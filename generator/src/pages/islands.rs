@@ -114,11 +114,13 @@ pub fn island_props(
             page_type: page_view.tracking_type.to_string(),
             auth_enabled: chrome.auth_enabled,
         }),
-        "favourite" => props(FavouriteProps {
-            cinema: own.cinema.as_ref().map(|c| c.slug.clone()),
-            name: own.cinema.as_ref().map(|c| c.name.clone()),
-            benefits: benefits.clone(),
-            favourite_limit,
+        "favourite" => own.cinema.as_ref().and_then(|cinema| {
+            props(FavouriteProps {
+                cinema: cinema.slug.clone(),
+                name: cinema.name.clone(),
+                benefits: benefits.clone(),
+                favourite_limit,
+            })
         }),
         "schedule" => props(ScheduleProps {
             days: own.schedule_days.clone(),
@@ -158,6 +160,7 @@ pub fn island_props(
             props(TrailerProps {
                 video: TrailerVideo {
                     id: video.id.clone(),
+                    main: video.main,
                     provider: video.provider,
                     url: video.url.clone(),
                 },
@@ -166,9 +169,11 @@ pub fn island_props(
             })
         }),
         "subscription" => props(subscription(cx, &string("subscription.perMonth"))),
-        "help-chat" => props(HelpChatProps {
-            chat: data.settings.settings.agent_chat.clone(),
-            contact: chrome.help_contact.clone(),
+        "help-chat" => AgentChat::of(&data.settings.settings.agent_chat).and_then(|chat| {
+            props(HelpChatProps {
+                chat,
+                contact: chrome.help_contact.clone(),
+            })
         }),
         "faq-search" => props(FaqSearchProps {
             action: help_search(),
@@ -203,6 +208,7 @@ fn subscription(cx: &PageCx, per_month: &str) -> SubscriptionProps {
             title: o.title.clone(),
             description: o.description.clone(),
             monthly_price: o.monthly_price,
+            commitment_months: o.commitment_months,
             price_label: per_month.replace(
                 "{price}",
                 &crate::render::format_money(o.monthly_price, currency, lang),

@@ -23,7 +23,6 @@ mod show;
 pub use chrome::{chrome, LocaleChrome};
 pub use islands::island_props;
 
-use crate::fragments::Labels;
 use crate::model::SiteData;
 use crate::plan::{Item, Page, SitePages};
 use crate::seo;
@@ -87,16 +86,26 @@ pub struct PageContext {
     pub inputs: u64,
 }
 
-pub fn page_context(
-    table: &RouteTable,
-    data: &SiteData,
-    chrome: &LocaleChrome,
-    plan: &SitePages,
-    labels: &Labels,
-    islands: Option<&crate::islands::Islands>,
-    strings: &std::collections::HashMap<String, String>,
-    page: &Page,
-) -> PageContext {
+/// What every page of a site is made from besides its locale's chrome.
+#[derive(Clone, Copy)]
+pub struct SiteInputs<'a> {
+    pub table: &'a RouteTable,
+    pub data: &'a SiteData,
+    pub plan: &'a SitePages,
+    pub islands: Option<&'a crate::islands::Islands>,
+    /// The UI strings and labels of each language.
+    pub renderers: &'a crate::render::Renderers,
+}
+
+pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> PageContext {
+    let SiteInputs {
+        table,
+        data,
+        plan,
+        islands,
+        renderers,
+    } = *site;
+    let (labels, strings) = (renderers.labels(page.lang), renderers.strings(page.lang));
     let base = chrome.base_url.as_str();
     let cx = PageCx {
         table,

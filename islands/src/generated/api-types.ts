@@ -2059,7 +2059,7 @@ export type AccountLink = {
  * The same page in another language of the site.
  */
 export type LanguagePath = {
-  lang: string,
+  lang: Lang,
   path: string,
 };
 
@@ -2094,8 +2094,8 @@ export type FavouriteProps = {
   /**
    * The cinema's slug and name.
    */
-  cinema: string | null,
-  name: string | null,
+  cinema: string,
+  name: string,
   benefits: Array<Benefit>,
   /**
    * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
@@ -2198,6 +2198,10 @@ export type ShowFeelingsProps = {
  */
 export type TrailerVideo = {
   id: string,
+  /**
+   * The show's main trailer (else its first is played).
+   */
+  main: boolean,
   provider: VideoProvider,
   url: string | null,
 };
@@ -2222,6 +2226,7 @@ export type SubscriptionOfferProps = {
   title: string,
   description: string | null,
   monthlyPrice: number,
+  commitmentMonths: number,
   /**
    * "{price} / month" in the page's language.
    */
@@ -2245,8 +2250,18 @@ export type SubscriptionProps = {
   subscribeUrl: string,
 };
 
+/**
+ * The agent chat's four settings, all set (the island is written only then, spec §5).
+ */
+export type AgentChat = {
+  organizationId: string,
+  deploymentName: string,
+  siteUrl: string,
+  scrtUrl: string,
+};
+
 export type HelpChatProps = {
-  chat: AgentChatConfig,
+  chat: AgentChat,
   /**
    * The client area's contact form.
    */

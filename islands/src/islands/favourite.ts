@@ -4,18 +4,13 @@
 
 import { showFavourite } from "../components/favourite/favourite-dom";
 import type { IslandProps } from "../components/island-props";
-import type { Benefit } from "../components/account/AccountDialogs";
 import { translator } from "../lib/i18n";
 import { sessionFavourites } from "../session";
 import { defineStagedIsland, interactive } from "../staged";
+import type { FavouriteProps as FavouritePropsData } from "../generated/api-types";
 
-export interface FavouriteProps extends IslandProps {
-  /** The cinema's slug. */
-  cinema: string;
-  name: string;
-  /** What the sign-in invitation lists when an anonymous visitor presses it (spec §6). */
-  benefits?: Benefit[];
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type FavouriteProps = IslandProps & FavouritePropsData;
 
 export const mount = defineStagedIsland<FavouriteProps>({
   show(el, props) {

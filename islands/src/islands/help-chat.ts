@@ -10,16 +10,12 @@
 
 import { showHelpChat, START_SELECTOR } from "../components/help-chat/help-chat-dom";
 import type { IslandProps } from "../components/island-props";
-import type { AgentChat } from "../lib/chat-service";
 import { translator } from "../lib/i18n";
 import { pageHelpChat } from "../stores/page/help-chat";
+import type { HelpChatProps as HelpChatPropsData } from "../generated/api-types";
 
-export interface HelpChatProps extends IslandProps {
-  /** The four agent chat settings (the generator writes the island only when all are set). */
-  chat: AgentChat;
-  /** The contact link's address, as the page writes it. */
-  contact: string;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type HelpChatProps = IslandProps & HelpChatPropsData;
 
 export function mount(el: HTMLElement, props: HelpChatProps): void {
   const store = pageHelpChat(props);

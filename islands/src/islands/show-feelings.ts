@@ -3,16 +3,13 @@
 // client's feelings for the show (asked once) show as pressed buttons; the changes load at
 // the first interaction.
 
-import type { Benefit } from "../components/account/AccountDialogs";
 import type { IslandProps } from "../components/island-props";
 import { sessionFeelings } from "../session";
 import { defineStagedIsland, interactive } from "../staged";
+import type { ShowFeelingsProps as ShowFeelingsPropsData } from "../generated/api-types";
 
-export interface ShowFeelingsIslandProps extends IslandProps {
-  /** The show's slug. */
-  show: string;
-  benefits?: Benefit[];
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type ShowFeelingsIslandProps = IslandProps & ShowFeelingsPropsData;
 
 export const mount = defineStagedIsland<ShowFeelingsIslandProps>({
   show(el, props) {

@@ -15,7 +15,7 @@ afterEach(() => {
 function track(api = anonymous) {
   const page = testPage({ api });
   document.body.innerHTML = `<div data-island="tracking" hidden></div>`;
-  mount(document.querySelector("div")!, { site: "fr", lang: "fr", pageType: "cinema" });
+  mount(document.querySelector("div")!, { site: "fr", lang: "fr", pageType: "cinema", authEnabled: true });
   return page;
 }
 

@@ -6,13 +6,10 @@
 import type { IslandProps } from "../components/island-props";
 import { clientEntry, dataLayerOf, pageViewEntry } from "../lib/tracking";
 import { probeSession } from "../session";
+import type { TrackingProps as TrackingPropsData } from "../generated/api-types";
 
-export interface TrackingProps extends IslandProps {
-  /** Spec §2's page type of this page (`PageKind::tracking_type`). */
-  pageType: string;
-  /** False where no client can sign in (authentication off): no session is asked. */
-  authEnabled?: boolean;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type TrackingProps = IslandProps & TrackingPropsData;
 
 export function mount(el: HTMLElement, props: TrackingProps): void {
   const win = el.ownerDocument.defaultView;

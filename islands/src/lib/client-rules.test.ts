@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitials, favouriteLimit, showAvatar, toggleFavourite } from "./client-rules";
+import { avatarInitials, showAvatar, toggleFavourite } from "./client-rules";
 
 describe("client rules", () => {
-  it("limits favourites to 5 on FR and NL, 1 elsewhere", () => {
-    expect(favouriteLimit("fr")).toBe(5);
-    expect(favouriteLimit("nl")).toBe(5);
-    for (const site of ["ch", "be", "tn", "sn", "ci", "ma"] as const) expect(favouriteLimit(site)).toBe(1);
-  });
-
   it("toggles a favourite: removes, adds first, refuses unknown and full", () => {
     const known = (s: string) => s !== "ghost";
     expect(toggleFavourite(["a", "b"], "a", 5, known)).toEqual({ ok: true, favourites: ["b"], added: false });

@@ -1,15 +1,8 @@
 // Rules about the signed-in client, mirroring `site/src/rules/client.rs`: favourite toggle
-// and limit, avatar or initials.
-
-import type { SiteCode } from "../types";
+// (the limit comes in the islands' props), avatar or initials.
 
 /** Marker in the path of the identity provider's default placeholder photo. */
 export const DEFAULT_PHOTO_MARKER = "default-photo";
-
-/** How many favourite cinemas a client may keep: 5 on the FR and NL sites, 1 elsewhere. */
-export function favouriteLimit(site: SiteCode): number {
-  return site === "fr" || site === "nl" ? 5 : 1;
-}
 
 export type FavouriteToggle =
   | { ok: true; favourites: string[]; added: boolean }

@@ -10,11 +10,10 @@ import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
+import type { CinemaInfoProps as CinemaInfoPropsData } from "../../generated/api-types";
 
-export interface CinemaInfoProps extends IslandProps {
-  /** The links' text, in order: information, prices. */
-  links: { info: string; pricing: string };
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type CinemaInfoProps = IslandProps & CinemaInfoPropsData;
 
 const MODALS: Record<string, { id: ModalId; title: string; link: "info" | "pricing" }> = {
   "#info": { id: "cinemaInfo", title: "modals.cinemaInfo", link: "info" },

@@ -14,15 +14,10 @@ import { useHydrated } from "../hydration";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { useStore } from "../use-store";
+import type { FaqSearchProps as FaqSearchPropsData } from "../../generated/api-types";
 
-export interface FaqSearchProps extends IslandProps {
-  /** The help search page (the form's action). */
-  action: string;
-  /** The field's id, as the page writes it. */
-  inputId: string;
-  /** On the help search page: the id of the element the results go in. */
-  results?: string;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type FaqSearchProps = IslandProps & FaqSearchPropsData;
 
 export function FaqSearch(props: FaqSearchProps) {
   const t = useT();
@@ -68,7 +63,7 @@ export function FaqSearch(props: FaqSearchProps) {
     <form
       ref={form}
       role="search"
-      action={props.action}
+      action={props.action ?? undefined}
       method="get"
       onKeyDown={onKeyDown}
       onFocusIn={() => stores.faq.getState().searchFocused()}

@@ -7,7 +7,7 @@ import { cleanPage, firstRender, key, mountOn, routes, sameMarkup, settle, testP
 import { labelsOf } from "../../testing/labels";
 import { mount as mountUi } from "./faq-ui";
 
-const PROPS: FaqSearchProps = { site: "fr", lang: "fr", labels: labelsOf("faq-search"), action: "/aide/recherche", inputId: "help-q" };
+const PROPS: FaqSearchProps = { site: "fr", lang: "fr", labels: labelsOf("faq-search"), action: "/aide/recherche", inputId: "help-q", results: null };
 
 /** The page's form (templates/pages/help.html), inside the island's element. */
 const MARKUP = `<form role="search" action="/aide/recherche" method="get"><label for="help-q">Votre question</label><input id="help-q" name="q" type="search"></form>`;

@@ -7,7 +7,7 @@ import { anonymous, cleanPage, click, dialogs, firstRender, mountOn, routes, sam
 import { labelsOf } from "../../testing/labels";
 import { mount as mountUi } from "./favourite-ui";
 
-const PROPS: FavouriteProps = { site: "fr", lang: "fr", brand: "Lumen Cinémas", labels: labelsOf("favourite"), cinema: "versailles", name: "Lumen Versailles" };
+const PROPS: FavouriteProps = { site: "fr", lang: "fr", brand: "Lumen Cinémas", labels: labelsOf("favourite"), cinema: "versailles", name: "Lumen Versailles", benefits: ["booking", "movies", "favourites"], favouriteLimit: 5 };
 
 /** What the generator writes inside the island's element (README, island "favourite"). */
 const MARKUP = `<button type="button" class="favourite-button tap"><span class="icon" aria-hidden="true">♡</span><span>Ajouter aux cinémas favoris</span></button>`;

@@ -6,7 +6,7 @@ import { anonymous, cleanPage, click, dialogs, firstRender, mountOn, routes, sam
 import { FR, labelsOf } from "../../testing/labels";
 import { mount as mountUi } from "./feelings-ui";
 
-const PROPS: ShowFeelingsIslandProps = { site: "fr", lang: "fr", brand: "Lumen Cinémas", labels: labelsOf("show-feelings"), show: "dune" };
+const PROPS: ShowFeelingsIslandProps = { site: "fr", lang: "fr", brand: "Lumen Cinémas", labels: labelsOf("show-feelings"), show: "dune", benefits: ["booking", "movies"] };
 
 /** What the generator writes inside the island's element (README, island "show-feelings"). */
 const MARKUP =

@@ -42,6 +42,7 @@ const PROPS: HeaderProps = {
     { lang: "fr", path: "/cinemas/versailles" },
     { lang: "en", path: "/en/cinemas/versailles" },
   ],
+  favouriteLimit: 5,
 };
 
 /** What the generator writes inside the island's element (README, island "header"). */

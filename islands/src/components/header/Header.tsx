@@ -10,8 +10,7 @@ import type { ClientStore } from "../../stores/client";
 import type { LanguageStore } from "../../stores/language";
 import type { ModalId } from "../../stores/modals";
 import { pageModals } from "../../stores/page/modals";
-import type { Alternate } from "../../types";
-import { AccountDialogs, type Benefit } from "../account/AccountDialogs";
+import { AccountDialogs } from "../account/AccountDialogs";
 import { useHydrated } from "../hydration";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
@@ -19,21 +18,13 @@ import { SearchDialog } from "../search/SearchDialog";
 import { useStore } from "../use-store";
 import { LanguageDialog } from "./LanguageDialog";
 import { ProfilePopin } from "./ProfilePopin";
+import type { HeaderProps as HeaderPropsData } from "../../generated/api-types";
 
-/** A link of the client area (`chrome.account`): account, benefits or favouriteCinemas, bookings. */
-export interface AccountLink {
-  key: string;
-  href: string;
-}
+/** A link of the client area: account, benefits or favouriteCinemas, bookings. */
+export type { AccountLink } from "../../generated/api-types";
 
-export interface HeaderProps extends IslandProps {
-  /** Sign-in is offered (spec §5: authentication enabled). */
-  authEnabled: boolean;
-  account: AccountLink[];
-  benefits: Benefit[];
-  /** The page in each language of the site (its hreflang list), the current one included. */
-  alternates: Alternate[];
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type HeaderProps = IslandProps & HeaderPropsData;
 
 export interface HeaderStores {
   client: ClientStore;
@@ -68,7 +59,7 @@ export function Header(props: HeaderProps & HeaderStores) {
         </nav>
       ) : null}
       {props.authEnabled && hydrated ? <AccountDialogs client={props.client} benefits={props.benefits} /> : null}
-      {searchOpen ? <SearchDialog site={props.site} lang={props.lang} /> : null}
+      {searchOpen ? <SearchDialog site={props.site} lang={props.lang} favouriteLimit={props.favouriteLimit} /> : null}
       {languageOpen ? <LanguageDialog store={props.language} /> : null}
       {profileOpen ? <ProfilePopin client={props.client} account={props.account} /> : null}
     </>

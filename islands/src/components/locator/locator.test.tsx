@@ -23,7 +23,17 @@ const CITIES: City[] = [
 
 const lists: ApiRoutes = ({ url }) => (url.pathname === "/api/cinemas" ? { body: CINEMAS } : url.pathname === "/api/cities" ? { body: CITIES } : undefined);
 
-const PROPS: LocatorProps = { site: "fr", lang: "fr", brand: "Lumen Cinémas", labels: labelsOf("locator") };
+const PROPS: LocatorProps = {
+  site: "fr",
+  lang: "fr",
+  brand: "Lumen Cinémas",
+  labels: labelsOf("locator"),
+  cinemaPage: null,
+  paths: { cinema: null, city: null },
+  limits: { maxGeolocationDistance: 50, maxGeolocationCinemas: 6 },
+  filter: false,
+  favouriteLimit: 5,
+};
 
 /** What the generator writes inside the island's element (README, island "locator"). */
 const MARKUP = `<button type="button" class="locator-open tap" aria-haspopup="dialog" aria-expanded="false"><span class="locator-choice">Choisir un cinéma</span></button>`;

@@ -4,23 +4,15 @@
 // (no framework, before any interaction) and the interactive part's first render.
 
 import type { IslandProps } from "../island-props";
-import type { LocatorLimits } from "../../lib/geo";
 import { translator, type Translate } from "../../lib/i18n";
 import { LOCATOR_COOKIE, readLocatorCookie } from "../../lib/locator-cookie";
 import { pageApi } from "../../stores/page/api";
 import { pageCookies, pageEnv, type PageEnv } from "../../stores/page/env";
 import type { Cinema, City } from "../../types";
+import type { LocatorProps as LocatorPropsData } from "../../generated/api-types";
 
-export interface LocatorProps extends IslandProps {
-  /** On a cinema page: that cinema (the locator shows it). */
-  cinemaPage?: { slug: string; name: string } | null;
-  /** Where a choice leads (`{slug}` replaced): set to go to the cinema's or city's page. */
-  paths?: { cinema?: string; city?: string };
-  /** The settings' limits of the nearby cinemas (spec §9). */
-  limits?: LocatorLimits | null;
-  /** Set on pages with a schedule: a choice becomes the URL's localisation filter. */
-  filter?: boolean;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type LocatorProps = IslandProps & LocatorPropsData;
 
 /** The slug of the URL's `localisation-…` filter, if any. */
 export function localisationOf(pathname: string): string | null {

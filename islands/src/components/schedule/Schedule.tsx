@@ -17,20 +17,15 @@ import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
 import { filterShows, showDay, showtimeAt } from "./schedule-dom";
+import type { ScheduleProps as SchedulePropsData } from "../../generated/api-types";
 
 export interface FilterOption {
   value: string;
   label: string;
 }
 
-export interface ScheduleProps extends IslandProps {
-  /** The days the page renders, in order, with their tab labels. */
-  days: { date: string; label: string }[];
-  /** The values the schedule offers (only those present), per filter. */
-  filters?: Partial<Record<ListFilterKey, FilterOption[]>>;
-  /** The schedule API the showtime details are read from (`?date=` added), e.g. `/api/cinema/versailles/shows`. */
-  showtimes?: string;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type ScheduleProps = IslandProps & SchedulePropsData;
 
 const FILTER_LEGENDS: Record<ListFilterKey, string> = { versions: "filters.versions", tags: "filters.tags", genres: "filters.genres" };
 const FILTER_KEYS: ListFilterKey[] = ["versions", "tags", "genres"];

@@ -8,8 +8,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { safeStorage } from "../../lib/storage";
 import { createSearchStore, MIN_SEARCH_LENGTH, searchAllowed, type ResultGroup, type SearchStore } from "../../stores/search";
 import { pageApi, pageClient } from "../../stores/page/client";
-import { pageFavourites } from "../../stores/page/favourites";
-import { type PageSite } from "../../stores/page/env";
+import { pageFavourites, type FavouritesSite } from "../../stores/page/favourites";
 import type { SearchResult, SearchResultType } from "../../types";
 import { FavouriteButton } from "../FavouriteButton";
 import { useT } from "../i18n";
@@ -28,7 +27,7 @@ export const GROUP_LABELS: Partial<Record<SearchResultType, string>> = {
 
 const groupLabel = (t: (k: string) => string, type: SearchResultType) => t(GROUP_LABELS[type] ?? "search.label");
 
-export function SearchDialog(page: PageSite) {
+export function SearchDialog(page: FavouritesSite) {
   const t = useT();
   const [store] = useState(() =>
     createSearchStore({
@@ -43,7 +42,7 @@ export function SearchDialog(page: PageSite) {
   );
 }
 
-function SearchBody({ store, page }: { store: SearchStore; page: PageSite }) {
+function SearchBody({ store, page }: { store: SearchStore; page: FavouritesSite }) {
   const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -124,7 +123,7 @@ function History({ store }: { store: SearchStore }) {
   );
 }
 
-function Groups({ store, page }: { store: SearchStore; page: PageSite }) {
+function Groups({ store, page }: { store: SearchStore; page: FavouritesSite }) {
   const groups = useStore(store, (s) => s.groups);
   return (
     <>
@@ -135,7 +134,7 @@ function Groups({ store, page }: { store: SearchStore; page: PageSite }) {
   );
 }
 
-function Group({ group, store, page }: { group: ResultGroup; store: SearchStore; page: PageSite }) {
+function Group({ group, store, page }: { group: ResultGroup; store: SearchStore; page: FavouritesSite }) {
   const t = useT();
   const id = useId();
   const label = groupLabel(t, group.type);
@@ -153,7 +152,7 @@ function Group({ group, store, page }: { group: ResultGroup; store: SearchStore;
   );
 }
 
-function TypeView({ store, type, page, onBack }: { store: SearchStore; type: SearchResultType; page: PageSite; onBack: () => void }) {
+function TypeView({ store, type, page, onBack }: { store: SearchStore; type: SearchResultType; page: FavouritesSite; onBack: () => void }) {
   const t = useT();
   const id = useId();
   const back = useRef<HTMLButtonElement>(null);
@@ -182,7 +181,7 @@ function TypeView({ store, type, page, onBack }: { store: SearchStore; type: Sea
   );
 }
 
-function Results({ items, store, page }: { items: SearchResult[]; store: SearchStore; page: PageSite }) {
+function Results({ items, store, page }: { items: SearchResult[]; store: SearchStore; page: FavouritesSite }) {
   const t = useT();
   return (
     <ul className="search-results">

@@ -11,6 +11,7 @@ import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
+import type { SubscriptionProps as SubscriptionPropsData } from "../../generated/api-types";
 
 export interface OfferCard extends SubscriptionOffer {
   description?: string;
@@ -18,15 +19,8 @@ export interface OfferCard extends SubscriptionOffer {
   priceLabel: string;
 }
 
-export interface SubscriptionProps extends IslandProps {
-  offers: OfferCard[];
-  /** ISO 4217 code of the site's prices. */
-  currency: string;
-  /** BCP 47 locale the prices are written in (fr-FR, nl-NL…). */
-  locale: string;
-  /** The client area's subscription page; the plan goes in its query (`offer`, `options`). */
-  subscribeUrl: string;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type SubscriptionProps = IslandProps & SubscriptionPropsData;
 
 export function planTotal(offer: SubscriptionOffer, plan: SelectedPlan): number {
   return offer.monthlyPrice + (offer.options ?? []).reduce((sum, o) => sum + o.price * (plan.quantities[o.id] ?? 0), 0);

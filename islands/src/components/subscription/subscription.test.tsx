@@ -14,7 +14,7 @@ const PROPS: SubscriptionProps = {
   subscribeUrl: "https://account.example.org/subscribe",
   offers: [
     { id: "solo", title: "Solo", description: "Une personne", monthlyPrice: 21.9, commitmentMonths: 12, priceLabel: "21,90 € / mois", options: [{ id: "3d", label: "Option 3D", price: 2, maxQuantity: 1 }, { id: "guest", label: "Invité", price: 9.5, maxQuantity: 2 }] },
-    { id: "duo", title: "Duo", monthlyPrice: 39.9, commitmentMonths: 12, priceLabel: "39,90 € / mois" },
+    { id: "duo", title: "Duo", description: null, monthlyPrice: 39.9, commitmentMonths: 12, priceLabel: "39,90 € / mois", options: [] },
   ],
 };
 

@@ -12,14 +12,10 @@ import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
+import type { TrailerProps as TrailerPropsData } from "../../generated/api-types";
 
-export interface TrailerProps extends IslandProps {
-  video: Video;
-  /** The video page the link leads to without JavaScript. */
-  href: string;
-  /** The show's title, for the player's name. */
-  title: string;
-}
+/** The props the generator writes (site/src/islands.rs, exported to TypeScript). */
+export type TrailerProps = IslandProps & TrailerPropsData;
 
 /** Where this island's video plays (the video store's location). */
 const HERE = "show";

@@ -6,7 +6,7 @@ import { cleanPage, click, dialogs, firstRender, key, mountOn, sameMarkup, testP
 import { labelsOf } from "../../testing/labels";
 import { mount as mountUi } from "./trailer-ui";
 
-const PROPS: TrailerProps = { site: "fr", lang: "fr", labels: labelsOf("trailer"), title: "Dune", href: "https://www.youtube-nocookie.com/watch?v=abc123", video: { id: "abc123", main: true, provider: "youtube" } };
+const PROPS: TrailerProps = { site: "fr", lang: "fr", labels: labelsOf("trailer"), title: "Dune", href: "https://www.youtube-nocookie.com/watch?v=abc123", video: { id: "abc123", main: true, provider: "youtube", url: null } };
 
 /** What the generator writes inside the island's element (README, island "trailer"). */
 const MARKUP = `<a class="trailer tap" href="https://www.youtube-nocookie.com/watch?v=abc123" data-replay="">Voir la bande-annonce</a>`;

@@ -2,7 +2,6 @@
 // page; an anonymous visitor's toggle opens the centred sign-in modal.
 
 import type { Translate } from "../../lib/i18n";
-import { favouriteLimit } from "../../lib/client-rules";
 import { clientKnown } from "../client";
 import { createFavouritesStore, type FavouritesStore } from "../favourites";
 import { createFeelingsStore, type FeelingsStore } from "../feelings";
@@ -10,6 +9,11 @@ import { knownFavourites, sessionFavourites } from "../../session";
 import { pageAlerts } from "./alerts";
 import { pageApi, pageClient } from "./client";
 import { pageEnv, type PageEnv, type PageSite } from "./env";
+
+/** A page of a site, with how many favourite cinemas a client may keep there (the props say). */
+export interface FavouritesSite extends PageSite {
+  favouriteLimit: number;
+}
 import { askSignIn } from "./modals";
 
 let favourites: { env: PageEnv; value: FavouritesStore; loading: Promise<void> } | undefined;
@@ -17,16 +21,16 @@ let feelings: { env: PageEnv; value: FeelingsStore } | undefined;
 
 /**
  * Favourite cinemas: read from the client API once the client is known, emptied at
- * sign-out; the site's limit (5 on FR and NL, 1 elsewhere) with its warning alert.
+ * sign-out; the site's limit (from the page's props: `Site::favourite_limit`) with its warning alert.
  */
-export function pageFavourites(page: PageSite, t: Translate): FavouritesStore {
+export function pageFavourites(page: FavouritesSite, t: Translate): FavouritesStore {
   const env = pageEnv();
   if (favourites?.env === env) return favourites.value;
   const who = pageClient(page);
   const value = createFavouritesStore({
     api: pageApi(page),
     clientId: () => who.getState().client?.id ?? null,
-    limit: favouriteLimit(page.site),
+    limit: page.favouriteLimit,
     // The API refuses an unknown cinema; a list of every cinema is not worth its weight here.
     isKnownCinema: () => true,
     alerts: { push: (alert) => pageAlerts().getState().push(alert) },
