@@ -46,6 +46,8 @@ pub struct Islands {
     pages: BTreeMap<String, Vec<String>>,
     /// Every file of the folder but the manifest: loader, islands, static and lazy chunks, CSS.
     pub files: Vec<(String, Vec<u8>)>,
+    /// Hash of the manifest, the page list and the files' names: what pages take from here.
+    pub hash: u64,
 }
 
 impl Islands {
@@ -62,9 +64,9 @@ impl Islands {
                 dir.display()
             );
         }
-        let text = std::fs::read_to_string(&manifest_path)
+        let manifest_text = std::fs::read_to_string(&manifest_path)
             .with_context(|| format!("reading {}", manifest_path.display()))?;
-        let manifest: Manifest = serde_json::from_str(&text)
+        let manifest: Manifest = serde_json::from_str(&manifest_text)
             .with_context(|| format!("parsing {}", manifest_path.display()))?;
         let list_path = dir.join("../islands.json");
         let text = std::fs::read_to_string(&list_path).with_context(|| {
@@ -75,6 +77,10 @@ impl Islands {
         })?;
         let list: List = serde_json::from_str(&text)
             .with_context(|| format!("parsing {}", list_path.display()))?;
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        for part in [manifest_text.as_str(), "\0", text.as_str()] {
+            hasher.update(part.as_bytes());
+        }
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
             let entry = entry?;
@@ -89,6 +95,10 @@ impl Islands {
             ));
         }
         files.sort();
+        for (name, _) in &files {
+            hasher.update(name.as_bytes());
+            hasher.update(b"\0");
+        }
         for (name, entry) in &manifest.islands {
             for file in std::iter::once(&entry.file)
                 .chain(&entry.imports)
@@ -106,6 +116,7 @@ impl Islands {
             manifest,
             pages: list.pages,
             files,
+            hash: hasher.digest(),
         }))
     }
 

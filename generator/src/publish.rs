@@ -246,6 +246,31 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     Ok(report)
 }
 
+/// What a page's quick inputs hash is made of: everything fetched for its site (in
+/// `fingerprint`, with the templates, UI strings, brand and generator), its locale's chrome
+/// (assets, year, settings), the islands' bundles, and the page's own identity.
+fn quick_inputs(
+    page: &Page,
+    rel: &str,
+    fingerprint: u64,
+    chrome_hash: u64,
+    islands: Option<&Islands>,
+) -> u64 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&fingerprint.to_le_bytes());
+    hasher.update(&chrome_hash.to_le_bytes());
+    hasher.update(&islands.map_or(0, |i| i.hash).to_le_bytes());
+    hasher.update(rel.as_bytes());
+    hasher.update(
+        format!(
+            "{:?}",
+            (page.kind, &page.key, page.item, page.webview, page.lang)
+        )
+        .as_bytes(),
+    );
+    hasher.digest()
+}
+
 /// The file of a page: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
 pub fn file_of(path: &str) -> String {
     let rel = path.trim_start_matches('/');
@@ -308,29 +333,48 @@ fn write_site(
             let locale = &data.locales[&page.lang];
             let chrome = &chromes[&page.lang];
             let t0 = thread_cpu();
-            let mut pc = page_context(
-                table,
-                chrome,
-                plan,
-                locale,
-                renderers.labels(page.lang),
-                page,
-            );
-            let islands_hash = add_islands(
-                &mut pc,
-                table,
-                islands,
-                renderers,
-                data,
-                page,
-                &chrome.value,
-            );
+            let context = || {
+                let mut pc = page_context(
+                    table,
+                    chrome,
+                    plan,
+                    locale,
+                    renderers.labels(page.lang),
+                    page,
+                );
+                let islands_hash = add_islands(
+                    &mut pc,
+                    table,
+                    islands,
+                    renderers,
+                    data,
+                    page,
+                    &chrome.value,
+                );
+                (pc, islands_hash)
+            };
             let rel = format!("{root}/{}", file_of(&page.path));
-            if output.reuse(&rel, pc.inputs ^ fingerprint ^ islands_hash)? {
+            // Unchanged content, templates and generator: the page is kept without computing
+            // its context; otherwise its context decides (`Output::reuse`).
+            let quick = quick_inputs(
+                page,
+                &rel,
+                fingerprint ^ data.content_hash,
+                chrome.hash,
+                islands,
+            );
+            let mut built = None;
+            if output.reuse(&rel, quick, || {
+                let (pc, islands_hash) = context();
+                let full = pc.inputs ^ fingerprint ^ islands_hash;
+                built = Some(pc);
+                full
+            })? {
                 phases.add_kind(page.kind.name(), t0);
                 progress.inc(1);
                 return Ok(());
             }
+            let pc = built.unwrap_or_else(|| context().0);
             let t1 = thread_cpu();
             let html = renderers
                 .render(page.lang, pc.template, &pc.context)
@@ -799,9 +843,19 @@ fn fingerprint(
     brand: &str,
 ) -> anyhow::Result<u64> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    // The generator itself: a new build of it may render the same inputs differently.
-    if let Ok(exe) = std::env::current_exe().and_then(std::fs::read) {
-        hasher.update(&exe);
+    // The generator itself: a new build of it may render the same inputs differently. Its
+    // path, size and modification time stand for it (reading it all cost a tenth of a build).
+    if let Ok((exe, meta)) =
+        std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|m| (exe, m)))
+    {
+        hasher.update(exe.to_string_lossy().as_bytes());
+        hasher.update(&meta.len().to_le_bytes());
+        if let Ok(modified) = meta.modified() {
+            let since = modified
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            hasher.update(&since.as_nanos().to_le_bytes());
+        }
     }
     hasher.update(brand.as_bytes());
     for dir in [templates, locales] {
