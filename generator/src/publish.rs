@@ -612,11 +612,12 @@ fn add_islands(
         Some(islands) => {
             let apps = chrome.get("apps").is_some_and(|a| !a.is_null());
             let mut names = islands.on_page(page.kind.name(), page.webview, apps);
-            let page_value = pc.context.get("page").cloned().unwrap_or(Value::Null);
-            let page_data = pc.context.get("data").cloned().unwrap_or(Value::Null);
-            let cinema = page_data.get("cinema").cloned().unwrap_or(Value::Null);
-            let show = page_data.get("show").cloned().unwrap_or(Value::Null);
-            let trailer = main_trailer(&show);
+            // Borrowed from the context, not cloned: the page's data is its largest part.
+            let page_value = pc.context.get("page").unwrap_or(&Value::Null);
+            let page_data = pc.context.get("data").unwrap_or(&Value::Null);
+            let cinema = page_data.get("cinema").unwrap_or(&Value::Null);
+            let show = page_data.get("show").unwrap_or(&Value::Null);
+            let trailer = main_trailer(show);
             let locale = &data.locales[&page.lang];
             // An island with nothing to show on this page is not loaded (nor preloaded).
             names.retain(|&name| match name {
