@@ -6,7 +6,7 @@
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use site::{Lang, Site};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -49,6 +49,9 @@ pub struct Fetcher {
     permits: Arc<Semaphore>,
     pub requests: Arc<AtomicUsize>,
     pub bytes: Arc<AtomicUsize>,
+    /// Per site (in `Site::ALL` order), a hash of every answer: its URL and body, or its
+    /// status when not found or gone. Summed, so the order the answers come in does not matter.
+    content: Arc<[AtomicU64; Site::ALL.len()]>,
 }
 
 impl Fetcher {
@@ -64,7 +67,22 @@ impl Fetcher {
             permits: Arc::new(Semaphore::new(CONCURRENCY)),
             requests: Arc::new(AtomicUsize::new(0)),
             bytes: Arc::new(AtomicUsize::new(0)),
+            content: Arc::new(std::array::from_fn(|_| AtomicU64::new(0))),
         })
+    }
+
+    /// A hash of everything fetched so far for `site` (see `content`): the same content
+    /// answers the same hash, whatever the order of the requests.
+    pub fn content_hash(&self, site: Site) -> u64 {
+        self.content[site_index(site)].load(Ordering::Relaxed)
+    }
+
+    fn record(&self, site: Site, url: &str, body: &[u8]) {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(&(url.len() as u64).to_le_bytes());
+        hasher.update(url.as_bytes());
+        hasher.update(body);
+        self.content[site_index(site)].fetch_add(hasher.digest(), Ordering::Relaxed);
     }
 
     /// The URL of a content call for a site and language (for messages and reports).
@@ -152,9 +170,11 @@ impl Fetcher {
             };
             let status = response.status();
             if status == StatusCode::NOT_FOUND {
+                self.record(site, &url, b"404");
                 return Ok(Answer::NotFound);
             }
             if status == StatusCode::GONE {
+                self.record(site, &url, b"410");
                 return Ok(Answer::Gone);
             }
             if status.is_server_error() {
@@ -173,6 +193,7 @@ impl Fetcher {
                 }
             };
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
+            self.record(site, &url, &body);
             return parse(&body)
                 .map(Answer::Found)
                 .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
@@ -182,6 +203,13 @@ impl Fetcher {
             format!("failed after {ATTEMPTS} attempts: {last_error}"),
         ))
     }
+}
+
+fn site_index(site: Site) -> usize {
+    Site::ALL
+        .iter()
+        .position(|s| *s == site)
+        .expect("every site is in Site::ALL")
 }
 
 fn describe(err: &reqwest::Error) -> String {

@@ -46,6 +46,11 @@ pub struct Islands {
     pages: BTreeMap<String, Vec<String>>,
     /// Every file of the folder but the manifest: loader, islands, static and lazy chunks, CSS.
     pub files: Vec<(String, Vec<u8>)>,
+    /// Hash of the manifest, the page list and the files' names: what pages take from here.
+    pub hash: u64,
+    /// Islands' labels as script JSON, by language strings (their address: the renderers'
+    /// strings live as long as the build) and island.
+    labels_cache: std::sync::Mutex<HashMap<(usize, String), std::sync::Arc<str>>>,
 }
 
 impl Islands {
@@ -62,9 +67,9 @@ impl Islands {
                 dir.display()
             );
         }
-        let text = std::fs::read_to_string(&manifest_path)
+        let manifest_text = std::fs::read_to_string(&manifest_path)
             .with_context(|| format!("reading {}", manifest_path.display()))?;
-        let manifest: Manifest = serde_json::from_str(&text)
+        let manifest: Manifest = serde_json::from_str(&manifest_text)
             .with_context(|| format!("parsing {}", manifest_path.display()))?;
         let list_path = dir.join("../islands.json");
         let text = std::fs::read_to_string(&list_path).with_context(|| {
@@ -75,6 +80,10 @@ impl Islands {
         })?;
         let list: List = serde_json::from_str(&text)
             .with_context(|| format!("parsing {}", list_path.display()))?;
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        for part in [manifest_text.as_str(), "\0", text.as_str()] {
+            hasher.update(part.as_bytes());
+        }
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
             let entry = entry?;
@@ -89,6 +98,10 @@ impl Islands {
             ));
         }
         files.sort();
+        for (name, _) in &files {
+            hasher.update(name.as_bytes());
+            hasher.update(b"\0");
+        }
         for (name, entry) in &manifest.islands {
             for file in std::iter::once(&entry.file)
                 .chain(&entry.imports)
@@ -106,6 +119,8 @@ impl Islands {
             manifest,
             pages: list.pages,
             files,
+            hash: hasher.digest(),
+            labels_cache: Default::default(),
         }))
     }
 
@@ -145,22 +160,30 @@ impl Islands {
             let entry = &self.manifest.islands[name];
             let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
             let props = props(name).map(|own| {
-                let mut all = common.clone();
-                let labels: Map<String, Value> = entry
-                    .labels
-                    .iter()
-                    .map(|k| {
-                        (
-                            k.clone(),
-                            Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())),
-                        )
-                    })
-                    .collect();
-                all.insert("labels".to_string(), Value::Object(labels));
-                if let Value::Object(own) = own {
-                    all.extend(own);
+                // The object `common` + `labels` + `own` (the latter winning), keys in order as
+                // serde_json writes a map; the labels are written once per language.
+                let labels = self.labels(name, &entry.labels, strings);
+                let mut keys: BTreeMap<&str, Option<&Value>> =
+                    common.iter().map(|(k, v)| (k.as_str(), Some(v))).collect();
+                keys.insert("labels", None);
+                if let Value::Object(own) = &own {
+                    keys.extend(own.iter().map(|(k, v)| (k.as_str(), Some(v))));
                 }
-                script_json(&Value::Object(all))
+                let mut text = String::with_capacity(labels.len() + 256);
+                text.push('{');
+                for (i, (key, value)) in keys.into_iter().enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push_str(&script_json(&Value::String(key.to_string())));
+                    text.push(':');
+                    match value {
+                        Some(value) => text.push_str(&script_json(value)),
+                        None => text.push_str(&labels),
+                    }
+                }
+                text.push('}');
+                text
             });
             // What loads before any interaction is worth preloading; the rest waits.
             if hydrate == "load" || hydrate == "idle" {
@@ -174,6 +197,41 @@ impl Islands {
             on.insert(name.to_string(), json!({"src": format!("{URL_DIR}{}", entry.file), "hydrate": hydrate, "props": props}));
         }
         json!({"loader": format!("{URL_DIR}{}", self.manifest.loader), "preload": preload, "on": on})
+    }
+}
+
+impl Islands {
+    /// The `labels` of island `name` in the language of `strings`, as script JSON; made once
+    /// per language and island.
+    fn labels(
+        &self,
+        name: &str,
+        keys: &[String],
+        strings: &HashMap<String, String>,
+    ) -> std::sync::Arc<str> {
+        let key = (
+            strings as *const HashMap<String, String> as usize,
+            name.to_string(),
+        );
+        let mut cache = self
+            .labels_cache
+            .lock()
+            .expect("no panics while holding the lock");
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                let labels: Map<String, Value> = keys
+                    .iter()
+                    .map(|k| {
+                        (
+                            k.clone(),
+                            Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())),
+                        )
+                    })
+                    .collect();
+                script_json(&Value::Object(labels)).into()
+            })
+            .clone()
     }
 }
 

@@ -25,6 +25,9 @@ pub struct SiteData {
     pub gone_shows: Vec<String>,
     /// Where visitors' browsers reach the site's identity provider (the pages' CSP).
     pub sign_in_origins: Vec<String>,
+    /// Hash of every answer fetched for the site (`Fetcher::content_hash`): the same hash, the
+    /// same content.
+    pub content_hash: u64,
 }
 
 #[derive(serde::Deserialize)]
@@ -136,6 +139,7 @@ pub async fn fetch_site(
         locales: locales.into_iter().map(|l| (l.lang, l)).collect(),
         gone_shows,
         sign_in_origins: sign_in.origins,
+        content_hash: fetcher.content_hash(site),
     })
 }
 

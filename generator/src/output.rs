@@ -4,7 +4,7 @@
 //! untouched and removes its staging folder.
 
 use anyhow::{bail, Context};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -20,9 +20,23 @@ pub struct Output {
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
     files: Mutex<HashSet<PathBuf>>,
-    /// Input hash of every file of the previous build, and of this one.
-    previous_inputs: std::collections::HashMap<String, u64>,
-    inputs: Mutex<std::collections::BTreeMap<String, u64>>,
+    /// Files kept from the published folder (same bytes or same inputs): hard-linked into the
+    /// staging folder at commit, and only when something changed (see `commit`).
+    kept: Mutex<Vec<PathBuf>>,
+    /// Folders of the staging folder already created.
+    dirs: Mutex<HashSet<PathBuf>>,
+    /// Input hashes of every page of the previous build, and of this one.
+    previous_inputs: HashMap<String, Inputs>,
+    inputs: Mutex<BTreeMap<String, Inputs>>,
+}
+
+/// What a page was made from: `quick`, a hash of the whole site's content and of the page's
+/// identity, known before anything is computed for the page; `full`, the hash of the page's
+/// own inputs (its context), computed only when `quick` changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Inputs {
+    pub quick: u64,
+    pub full: u64,
 }
 
 #[derive(Debug, Default, serde::Serialize)]
@@ -50,6 +64,7 @@ impl Output {
         }
         std::fs::create_dir_all(&staging)
             .with_context(|| format!("creating {}", staging.display()))?;
+        // A manifest of another format (or none) means every page is rendered again.
         let previous_inputs = std::fs::read(published.join(MANIFEST_FILE))
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
@@ -60,46 +75,91 @@ impl Output {
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
             files: Mutex::new(HashSet::new()),
+            kept: Mutex::new(Vec::new()),
+            dirs: Mutex::new(HashSet::new()),
             previous_inputs,
-            inputs: Mutex::new(std::collections::BTreeMap::new()),
+            inputs: Mutex::new(BTreeMap::new()),
         })
     }
 
-    /// If the previous build made `rel` from the same inputs, keeps its file (hard link, no
-    /// render) and answers true; otherwise records the inputs and answers false, and the
-    /// caller renders and writes.
-    pub fn reuse(&self, rel: &str, inputs: u64) -> anyhow::Result<bool> {
+    /// If the previous build made `rel` from the same inputs, keeps its file (no render) and
+    /// answers true; otherwise records the inputs and answers false, and the caller renders
+    /// and writes. `full` is asked for only when `quick` differs from the previous build's.
+    pub fn reuse(&self, rel: &str, quick: u64, full: impl FnOnce() -> u64) -> anyhow::Result<bool> {
+        let previous = self.previous_inputs.get(rel);
+        let (inputs, same) = match previous {
+            Some(p) if p.quick == quick => (*p, true),
+            _ => {
+                let inputs = Inputs {
+                    quick,
+                    full: full(),
+                };
+                (inputs, previous.is_some_and(|p| p.full == inputs.full))
+            }
+        };
         self.inputs
             .lock()
             .expect("no panics while holding the lock")
             .insert(rel.to_string(), inputs);
-        if self.previous_inputs.get(rel) != Some(&inputs) {
+        if !same {
             return Ok(false);
         }
         let rel_path = safe_relative(rel)?;
-        let previous = self.published.join(&rel_path);
-        let target = self.staging.join(&rel_path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        }
-        if std::fs::hard_link(&previous, &target).is_err() {
+        // The published file must still be there to be kept.
+        if !self.published.join(&rel_path).is_file() {
             return Ok(false);
         }
+        self.keep(rel, rel_path)?;
+        Ok(true)
+    }
+
+    fn keep(&self, rel: &str, rel_path: PathBuf) -> anyhow::Result<()> {
         if !self
             .files
             .lock()
             .expect("no panics while holding the lock")
-            .insert(rel_path)
+            .insert(rel_path.clone())
         {
             bail!("two pages want the same file {rel}");
         }
+        self.kept
+            .lock()
+            .expect("no panics while holding the lock")
+            .push(rel_path);
         self.unchanged.fetch_add(1, Ordering::Relaxed);
-        Ok(true)
+        Ok(())
+    }
+
+    /// Creates the folder of `target` (below the staging folder) once.
+    fn make_parent(&self, target: &Path) -> anyhow::Result<()> {
+        if let Some(dir) = target.parent() {
+            if self
+                .dirs
+                .lock()
+                .expect("no panics while holding the lock")
+                .contains(dir)
+            {
+                return Ok(());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            self.dirs
+                .lock()
+                .expect("no panics while holding the lock")
+                .insert(dir.to_path_buf());
+        }
+        Ok(())
     }
 
     /// Writes `bytes` at `rel` (a relative path such as `fr/en/cinemas.html`).
     pub fn write(&self, rel: &str, bytes: &[u8]) -> anyhow::Result<()> {
         let rel_path = safe_relative(rel)?;
+        let previous = self.published.join(&rel_path);
+        // Same bytes as the published file: kept (its modification time stays).
+        if std::fs::metadata(&previous).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && std::fs::read(&previous).is_ok_and(|old| old == bytes)
+        {
+            return self.keep(rel, rel_path);
+        }
         if !self
             .files
             .lock()
@@ -109,31 +169,21 @@ impl Output {
             bail!("two pages want the same file {rel}");
         }
         let target = self.staging.join(&rel_path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        }
-        let previous = self.published.join(&rel_path);
-        if std::fs::read(&previous).is_ok_and(|old| old == bytes)
-            && std::fs::hard_link(&previous, &target).is_ok()
-        {
-            self.unchanged.fetch_add(1, Ordering::Relaxed);
-            return Ok(());
-        }
+        self.make_parent(&target)?;
         std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
-    /// Publishes the staging folder in place of `out/` and reports what changed.
+    /// Publishes the staging folder in place of `out/` and reports what changed. When nothing
+    /// did (no file written, none removed), `out/` is left as it is: only its manifest is
+    /// replaced, when the inputs changed.
     pub fn commit(self) -> anyhow::Result<OutputReport> {
         let inputs = self
             .inputs
             .into_inner()
             .expect("no panics while holding the lock");
-        std::fs::write(
-            self.staging.join(MANIFEST_FILE),
-            serde_json::to_vec(&inputs)?,
-        )?;
+        let manifest = serde_json::to_vec(&inputs)?;
         let mut files = self
             .files
             .into_inner()
@@ -155,6 +205,49 @@ impl Output {
                     }
                 }
             }
+        }
+        let written = self.written.into_inner();
+        let unchanged = self.unchanged.into_inner();
+        let report = OutputReport {
+            written,
+            unchanged,
+            removed,
+        };
+        if self.published.exists() && written == 0 && removed == 0 {
+            let manifest_path = self.published.join(MANIFEST_FILE);
+            if std::fs::read(&manifest_path).ok().as_deref() != Some(&manifest[..]) {
+                let next = self.staging.join(MANIFEST_FILE);
+                std::fs::write(&next, &manifest)?;
+                std::fs::rename(&next, &manifest_path)
+                    .with_context(|| format!("replacing {}", manifest_path.display()))?;
+            }
+            std::fs::remove_dir_all(&self.staging)
+                .with_context(|| format!("removing {}", self.staging.display()))?;
+            return Ok(report);
+        }
+        std::fs::write(self.staging.join(MANIFEST_FILE), &manifest)?;
+        // The kept files, hard-linked from the published folder.
+        let kept = self
+            .kept
+            .into_inner()
+            .expect("no panics while holding the lock");
+        let mut dirs = self
+            .dirs
+            .into_inner()
+            .expect("no panics while holding the lock");
+        for rel in &kept {
+            let target = self.staging.join(rel);
+            if let Some(dir) = target.parent() {
+                if !dirs.contains(dir) {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("creating {}", dir.display()))?;
+                    dirs.insert(dir.to_path_buf());
+                }
+            }
+            std::fs::hard_link(self.published.join(rel), &target)
+                .with_context(|| format!("keeping {}", rel.display()))?;
+        }
+        if self.published.exists() {
             let old = self.staging.with_file_name(format!(
                 ".{}.previous",
                 self.published
@@ -178,11 +271,7 @@ impl Output {
             std::fs::rename(&self.staging, &self.published)
                 .with_context(|| format!("publishing {}", self.published.display()))?;
         }
-        Ok(OutputReport {
-            written: self.written.into_inner(),
-            unchanged: self.unchanged.into_inner(),
-            removed,
-        })
+        Ok(report)
     }
 
     /// Drops the staging folder; `out/` stays as it was.

@@ -31,16 +31,28 @@ pub fn html(text: &str) -> Cow<'_, str> {
 /// The value read back by a JSON parser is unchanged.
 pub fn script_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            _ => out.push(c),
-        }
+    // Runs of bytes that need no escape are copied at once; U+2028/U+2029 are E2 80 A8/A9.
+    let bytes = json.as_bytes();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = match bytes[i] {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => "\\u2028",
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => "\\u2029",
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push_str(&json[copied..i]);
+        out.push_str(escape);
+        i += if bytes[i] == 0xE2 { 3 } else { 1 };
+        copied = i;
     }
+    out.push_str(&json[copied..]);
     out
 }
 

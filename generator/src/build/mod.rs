@@ -176,6 +176,31 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     Ok(report)
 }
 
+/// What a page's quick inputs hash is made of: everything fetched for its site (with the
+/// templates, UI strings, brand and generator), its locale's chrome (assets, year, settings),
+/// the islands' bundles, and the page's own identity.
+fn quick_inputs(
+    page: &Page,
+    rel: &str,
+    fingerprint: u64,
+    chrome_hash: u64,
+    islands: Option<&Islands>,
+) -> u64 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&fingerprint.to_le_bytes());
+    hasher.update(&chrome_hash.to_le_bytes());
+    hasher.update(&islands.map_or(0, |i| i.hash).to_le_bytes());
+    hasher.update(rel.as_bytes());
+    hasher.update(
+        format!(
+            "{:?}",
+            (page.kind, &page.key, page.item, page.webview, page.lang)
+        )
+        .as_bytes(),
+    );
+    hasher.digest()
+}
+
 /// The file of a page: `/` → `index.html`, `/en/cinemas` → `en/cinemas.html`.
 pub fn file_of(path: &str) -> String {
     let rel = path.trim_start_matches('/');
@@ -237,13 +262,30 @@ impl SiteWriter<'_> {
             .par_iter()
             .try_for_each(|page: &Page| -> anyhow::Result<()> {
                 let t0 = thread_cpu();
-                let pc = self.page_context(data, &chromes[&page.lang], plan, page);
+                let chrome = &chromes[&page.lang];
                 let rel = format!("{root}/{}", file_of(&page.path));
-                if output.reuse(&rel, pc.inputs ^ self.fingerprint)? {
+                // Unchanged content, templates and generator: the page is kept without
+                // computing its context; otherwise its context decides (`Output::reuse`).
+                let quick = quick_inputs(
+                    page,
+                    &rel,
+                    self.fingerprint ^ data.content_hash,
+                    chrome.hash,
+                    self.islands,
+                );
+                let mut built = None;
+                let kept = output.reuse(&rel, quick, || {
+                    let pc = self.page_context(data, chrome, plan, page);
+                    let full = pc.inputs ^ self.fingerprint;
+                    built = Some(pc);
+                    full
+                })?;
+                if kept {
                     self.phases.add_kind(page.kind.name(), t0);
                     self.progress.inc(1);
                     return Ok(());
                 }
+                let pc = built.unwrap_or_else(|| self.page_context(data, chrome, plan, page));
                 let t1 = thread_cpu();
                 let html = self
                     .renderers
@@ -369,9 +411,19 @@ fn fingerprint(
     brand: &str,
 ) -> anyhow::Result<u64> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    // The generator itself: a new build of it may render the same inputs differently.
-    if let Ok(exe) = std::env::current_exe().and_then(std::fs::read) {
-        hasher.update(&exe);
+    // The generator itself: a new build of it may render the same inputs differently. Its
+    // path, size and modification time stand for it (reading it all cost a tenth of a build).
+    if let Ok((exe, meta)) =
+        std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|m| (exe, m)))
+    {
+        hasher.update(exe.to_string_lossy().as_bytes());
+        hasher.update(&meta.len().to_le_bytes());
+        if let Ok(modified) = meta.modified() {
+            let since = modified
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            hasher.update(&since.as_nanos().to_le_bytes());
+        }
     }
     hasher.update(brand.as_bytes());
     for dir in [templates, locales] {
