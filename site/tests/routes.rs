@@ -740,8 +740,15 @@ fn alternates_list_the_page_in_every_language_of_the_site() {
         .is_empty());
 }
 
+/// A language's UI strings (`locales/{lang}.json`).
+fn locale_strings(lang: &str) -> serde_json::Value {
+    let path = format!("{}/../locales/{lang}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).expect("locale file")).expect("JSON")
+}
+
 #[test]
 fn route_properties_follow_the_spec() {
+    use PageKind::*;
     let t = table();
     for route in t.routes() {
         if route.webview {
@@ -749,9 +756,32 @@ fn route_properties_follow_the_spec() {
         } else {
             assert_eq!(route.layout(), route.kind.layout());
         }
-        assert!(route.seo_key().starts_with("Seo."));
+        // The SEO key names the page's title and description in every language's strings,
+        // and the template exists.
+        for lang in ["fr", "en", "de", "nl"] {
+            let strings = locale_strings(lang);
+            assert!(
+                strings["seo"].get(route.seo_key()).is_some(),
+                "{lang}: no seo.{} for {}",
+                route.seo_key(),
+                route.kind
+            );
+        }
+        let template = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates")
+            .join(route.kind.template());
+        assert!(template.is_file(), "{} has no {}", route.kind, template.display());
+        // Error pages, the sign-in return and the light views are never indexed, nor is any
+        // webview page; every other page is.
+        let hidden = matches!(
+            route.kind,
+            NotFound | NotFoundAlias | Gone | Callback | CinemaLight | CityLight
+        );
+        assert_eq!(route.indexed(), !hidden && !route.webview, "{}", route.kind);
     }
-    use PageKind::*;
+    for tab in site::routes::ShowsTab::ALL {
+        assert!(locale_strings("fr")["seo"].get(tab.seo_key()).is_some(), "{tab:?}");
+    }
     for kind in [Home, Shows, ShowsTab, Show, Events, Event] {
         assert_eq!(kind.menu(), Menu::Movies, "{kind}");
     }
@@ -761,8 +791,9 @@ fn route_properties_follow_the_spec() {
     for kind in [Offers, News, Help, Club, Experiences, NotFound, Callback] {
         assert_eq!(kind.menu(), Menu::None, "{kind}");
     }
-    assert_eq!(Callback.seo_key(), "Seo.Default");
-    assert_eq!(Cinema.seo_key(), "Seo.Cinema");
+    assert_eq!(Callback.seo_key(), "callback");
+    assert_eq!(Cinema.seo_key(), "cinema");
+    assert_eq!(ShowsTab.seo_key(), "showsBook");
     assert_eq!(NotFound.layout(), Layout::Error);
     assert_eq!(Gone.layout(), Layout::Error);
     assert_eq!(CityLight.layout(), Layout::Light);
