@@ -93,5 +93,6 @@ fn help_centre_categories_and_articles_by_id_and_slug_with_webview_variants() {
         }
     }
     eprintln!("help centre: {articles_checked} article pages checked");
+    assert!(articles_checked > 0, "no help article page checked");
     assert_none("help centre", &problems);
 }

@@ -149,6 +149,10 @@ fn events_and_season_pages_show_showtimes_per_cinema() {
         return assert_none("events", &problems);
     };
     let list_links = links(&list_page.doc());
+    assert!(
+        !list(&events, "shows").is_empty(),
+        "{site}/{lang}: /api/events has no shows"
+    );
     for show in list(&events, "shows") {
         let href = path(
             PageKind::Event,

@@ -317,9 +317,23 @@ pub fn check_showtimes(
     }
 }
 
-/// An article page: its title as the one h1, its body's text, no script of its own.
+/// An article page: its title as the one h1, its body's text, no script of its own (every
+/// script is a file or data: JSON-LD, island props).
 pub fn check_article(html: &Page, article: &Value, problems: &mut Vec<String>) {
     let doc = html.doc();
+    for script in select(&doc, "script") {
+        let data = attr(script, "type").is_some_and(|t| {
+            t.eq_ignore_ascii_case("application/ld+json")
+                || t.eq_ignore_ascii_case("application/json")
+        });
+        if attr(script, "src").is_none() && !data {
+            problems.push(format!(
+                "{}: an inline script {:?}",
+                html.file,
+                raw_text(script).chars().take(80).collect::<String>()
+            ));
+        }
+    }
     let text = doc_text(&doc);
     let title = str_of(article, "title").unwrap_or_default();
     if h1_texts(&doc) != [title.to_string()] {
@@ -335,10 +349,12 @@ pub fn check_article(html: &Page, article: &Value, problems: &mut Vec<String>) {
     }
 }
 
-/// Webview pages (`m/`): no header, navigation or footer before `<main>`, no footer after it.
+/// Webview pages (`m/`): a `<main>`, no header, navigation or footer before it, no footer
+/// after it.
 pub fn check_no_chrome(html: &Page, doc: &Doc, problems: &mut Vec<String>) {
     let all = elements(doc);
     let Some(main) = all.iter().copied().find(|e| name(*e) == "main") else {
+        problems.push(format!("{}: webview page without <main>", html.file));
         return;
     };
     let chrome: Vec<&str> = before(&all, main)

@@ -78,6 +78,7 @@ fn a_second_theme_changes_colours_fonts_and_logo_from_configuration_alone() {
     // The logo: copied under a hashed name, shown in the header with its size, on every page.
     let themed_pages = read_site(&dir.join("themed/fr"), Site::Fr);
     let mut problems = Vec::new();
+    let mut logos = 0;
     for (path, html) in &themed_pages.pages {
         let doc = html.doc();
         let logo_img = first(&doc, "a.logo").and_then(|a| a.descendent_elements().nth(1));
@@ -87,6 +88,7 @@ fn a_second_theme_changes_colours_fonts_and_logo_from_configuration_alone() {
                     && attr(img, "width") == Some("132")
                     && attr(img, "height") == Some("32") =>
             {
+                logos += 1;
                 let src = attr(img, "src").unwrap_or_default();
                 let bytes = std::fs::read(dir.join("themed/fr").join(src.trim_start_matches('/')))
                     .unwrap_or_default();
@@ -99,6 +101,10 @@ fn a_second_theme_changes_colours_fonts_and_logo_from_configuration_alone() {
             other => problems.push(format!("{path}: the logo link holds {:?}", other.map(name))),
         }
     }
+    assert!(
+        logos > 100,
+        "only {logos} pages of the themed build show the logo"
+    );
     assert_none("the themed build's logo", &problems);
     let plain_home = std::fs::read_to_string(dir.join("plain/fr/index.html")).unwrap();
     assert!(
