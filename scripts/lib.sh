@@ -121,7 +121,7 @@ need_java() {
 }
 
 # nginx checks the generated production configuration (`nginx -t`, then serves a build) in
-# generator/tests/page_content.rs. Debian's `nginx` is the bare server (`nginx-light` only adds
+# generator/tests/pages/serving.rs. Debian's `nginx` is the bare server (`nginx-light` only adds
 # an echo module on top of it). RUNLEVEL=1 keeps the package from starting a service on port 80.
 # Under CI a missing nginx fails the run; elsewhere those tests skip with a message.
 need_nginx() {

@@ -2,12 +2,10 @@
 //! injections at known positions and element kinds only (spec §5), the help centre's chat
 //! block with all four agent chat settings (spec §5, §7), and the customer feedback widget of
 //! the brand configuration (spec §7 External). Each is proven on a small build (FR in French)
-//! of a modified demo snapshot served by the real runtime API, as the hostile-content test of
-//! page_content.rs does.
+//! of a modified demo snapshot served by the real runtime API, as the hostile-content tests
+//! ([`crate::hostile`]) do.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use site::routes::PageKind;
 use site::Lang;
@@ -113,30 +111,42 @@ static NO_ISLANDS: LazyLock<SiteFiles> = LazyLock::new(|| {
     build_fr("no-islands", snapshot, None, PathBuf::from("none"))
 });
 
-fn is_webview(html: &Html) -> bool {
-    html.tags.iter().any(|t| {
-        t.name == "body"
-            && t.attr("class")
-                .is_some_and(|c| c.split(' ').any(|c| c == "webview"))
-    })
+/// A parsed page with what these tests ask of every page.
+struct Parsed<'p> {
+    html: &'p Page,
+    doc: Doc,
 }
 
-/// The page kind of a page, as its body class says (`page-helpcategory`).
-fn kind_class(html: &Html) -> &str {
-    html.tags
-        .iter()
-        .find(|t| t.name == "body")
-        .and_then(|t| t.attr("class"))
-        .and_then(|c| c.split(' ').find(|c| c.starts_with("page-")))
-        .unwrap_or_default()
+impl Parsed<'_> {
+    fn is_webview(&self) -> bool {
+        first(&self.doc, "body.webview").is_some()
+    }
+
+    /// The page kind, as the body class says (`page-helpcategory`).
+    fn kind_class(&self) -> String {
+        first(&self.doc, "body")
+            .and_then(|b| b.value().classes().find(|c| c.starts_with("page-")))
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+/// Every page of a build, parsed.
+fn parsed(site: &SiteFiles) -> Vec<Parsed<'_>> {
+    site.pages
+        .values()
+        .map(|html| Parsed {
+            html,
+            doc: html.doc(),
+        })
+        .collect()
 }
 
 /// The help centre's pages of a build (every kind, with and without the webview, checked).
-fn help_pages(site: &SiteFiles) -> Vec<&Html> {
-    let pages: Vec<&Html> = site
-        .pages
-        .values()
-        .filter(|h| kind_class(h).starts_with("page-help"))
+fn help_pages(site: &SiteFiles) -> Vec<Parsed<'_>> {
+    let pages: Vec<Parsed> = parsed(site)
+        .into_iter()
+        .filter(|p| p.kind_class().starts_with("page-help"))
         .collect();
     for kind in [
         PageKind::Help,
@@ -149,7 +159,7 @@ fn help_pages(site: &SiteFiles) -> Vec<&Html> {
         for webview in [false, true] {
             let found = pages
                 .iter()
-                .any(|h| kind_class(h) == class && is_webview(h) == webview);
+                .any(|p| p.kind_class() == class && p.is_webview() == webview);
             assert!(
                 found,
                 "no {class} page (webview {webview}) in {}",
@@ -160,25 +170,11 @@ fn help_pages(site: &SiteFiles) -> Vec<&Html> {
     pages
 }
 
-/// The markup between `from` (excluded) and `to`, both required.
-fn between<'a>(html: &'a Html, from: &str, to: &str) -> &'a str {
-    let start = html
-        .text
-        .find(from)
-        .unwrap_or_else(|| panic!("{}: no {from}", html.file))
-        + from.len();
-    let end = start
-        + html.text[start..]
-            .find(to)
-            .unwrap_or_else(|| panic!("{}: no {to} after {from}", html.file));
-    &html.text[start..end]
-}
-
 #[test]
 fn injections_appear_only_at_known_positions_and_kinds_escaped_on_every_page() {
     let site = &*CONFIGURED;
     let mut problems = Vec::new();
-    for html in site.pages.values() {
+    for Parsed { html, doc } in parsed(site) {
         for marker in SKIPPED_MARKERS {
             if html.text.contains(marker) {
                 problems.push(format!(
@@ -188,41 +184,35 @@ fn injections_appear_only_at_known_positions_and_kinds_escaped_on_every_page() {
             }
         }
         // head: the meta (its value an attribute's, the same text once decoded), the script
-        // (unable to close itself early) and the style. minify-html leaves out `</head>`.
-        let head = between(html, "<head>", "<body");
-        let head_tags = tags(head);
-        match head_tags
-            .iter()
-            .find(|t| t.name == "meta" && t.attr("name") == Some("lumen-verification"))
-        {
-            Some(meta) if meta.attr("content") == Some(HOSTILE_VALUE) => {}
+        // (unable to close itself early) and the style.
+        let Some(head) = first(&doc, "head") else {
+            problems.push(format!("{}: no <head>", html.file));
+            continue;
+        };
+        match select_in(head, "meta[name=lumen-verification]").first() {
+            Some(meta) if attr(*meta, "content") == Some(HOSTILE_VALUE) => {}
             other => problems.push(format!("{}: verification meta {other:?}", html.file)),
         }
-        match head_tags
-            .iter()
-            .find(|t| t.name == "script" && t.attr("data-tag") == Some("lumen"))
-        {
+        match select_in(head, "script[data-tag=lumen]").first() {
             Some(script) => {
-                let raw = element_raw(head, script);
-                if raw.to_ascii_lowercase().contains("</script")
-                    || !raw.contains("<\\/script>")
-                    || !raw.contains("window.lumenTags")
-                {
+                // All of the content, its `</` written `<\\/` (the same string for JavaScript):
+                // written as is, the script would end at the content's `</script>`.
+                let raw = raw_text(*script);
+                if !raw.contains("<\\/script>") || raw.replace("<\\/", "</") != TAGS_SCRIPT {
                     problems.push(format!("{}: the injected script reads {raw:?}", html.file));
                 }
             }
             None => problems.push(format!("{}: no injected script in the head", html.file)),
         }
-        if !head_tags
-            .iter()
-            .any(|t| t.name == "style" && element_raw(head, t).contains(".lumen-promo"))
+        if !select_in(head, "style")
+            .into_iter()
+            .any(|t| raw_text(t).contains(".lumen-promo"))
         {
             problems.push(format!("{}: no injected style in the head", html.file));
         }
-        if head_tags
-            .iter()
-            .filter(|t| t.name == "script" && t.attr("src").is_none() && t.attr("type").is_none())
-            .any(|t| element_raw(head, t).contains("alert(1)") && t.attr("data-tag").is_none())
+        if select_in(head, "script:not([src]):not([type]):not([data-tag])")
+            .into_iter()
+            .any(|t| raw_text(t).contains("alert(1)"))
         {
             problems.push(format!(
                 "{}: a script element made of injected content",
@@ -230,40 +220,43 @@ fn injections_appear_only_at_known_positions_and_kinds_escaped_on_every_page() {
             ));
         }
         // bodyStart: the noscript first in the body, its content as text.
-        let body = html
-            .text
-            .find("<body")
-            .map(|b| &html.text[b..])
-            .unwrap_or_default();
-        let after_body_tag = &body[body.find('>').map_or(0, |i| i + 1)..];
-        let noscript = after_body_tag
-            .strip_prefix("<noscript>")
-            .and_then(|rest| rest.split_once("</noscript>"))
-            .map(|(inside, _)| inside);
-        if !noscript.is_some_and(|text| text.starts_with("&lt;img") && !text.contains('<')) {
+        let Some(body) = first(&doc, "body") else {
+            problems.push(format!("{}: no <body>", html.file));
+            continue;
+        };
+        let first_child = body.children().next();
+        let noscript = first_child
+            .and_then(ElementRef::wrap)
+            .filter(|e| name(*e) == "noscript" && attrs(*e).is_empty());
+        let as_text = noscript.is_some_and(|n| {
+            n.child_elements().next().is_none() && raw_text(n).starts_with("<img")
+        });
+        if !as_text {
             problems.push(format!(
                 "{}: the body starts with {:?}",
                 html.file,
-                after_body_tag.chars().take(80).collect::<String>()
+                first_child.and_then(ElementRef::wrap).map(|e| e
+                    .html()
+                    .chars()
+                    .take(80)
+                    .collect::<String>())
             ));
         }
         // bodyEnd: the tag script last in the body, after the main content.
-        let before_end = &html.text[..html.text.rfind("</body>").unwrap_or(html.text.len())];
-        let last_script = before_end
-            .rfind("<script")
-            .map(|i| &before_end[i..])
-            .unwrap_or_default();
-        let last = tags(last_script);
-        let ok = last.first().is_some_and(|t| {
-            t.attr("src") == Some("https://tags.example/t.js") && t.attr("async").is_some()
-        }) && before_end
-            .rfind("</main>")
-            .is_some_and(|m| m < before_end.len() - last_script.len());
+        let all = elements(&doc);
+        let last_script = select_in(body, "script").pop();
+        let after_main =
+            |e: ElementRef| first(&doc, "main").is_some_and(|main| after(&all, main).contains(&e));
+        let ok = last_script.is_some_and(|t| {
+            attr(t, "src") == Some("https://tags.example/t.js")
+                && attr(t, "async").is_some()
+                && after_main(t)
+        });
         if !ok {
             problems.push(format!(
                 "{}: the body ends with {:?}",
                 html.file,
-                last_script.chars().take(120).collect::<String>()
+                last_script.map(|e| e.html().chars().take(120).collect::<String>())
             ));
         }
     }
@@ -274,44 +267,43 @@ fn injections_appear_only_at_known_positions_and_kinds_escaped_on_every_page() {
 fn the_help_chat_island_is_on_every_help_page_when_the_agent_chat_is_complete() {
     let site = &*CONFIGURED;
     let mut problems = Vec::new();
-    for html in help_pages(site) {
-        let Some((i, section)) = html
-            .tags
-            .iter()
-            .enumerate()
-            .find(|(_, t)| t.name == "section" && t.attr("data-island") == Some("help-chat"))
-        else {
+    for Parsed { html, doc } in help_pages(site) {
+        let Some(section) = first(&doc, "section[data-island=help-chat]") else {
             problems.push(format!("{}: no help-chat island", html.file));
             continue;
         };
-        if section.attr("class") != Some("help-chat")
-            || !matches!(section.attr("data-hydrate"), Some("visible" | "idle"))
-            || section.attr("aria-labelledby") != Some("help-chat-title")
+        if attr(section, "class") != Some("help-chat")
+            || !matches!(attr(section, "data-hydrate"), Some("visible" | "idle"))
+            || attr(section, "aria-labelledby") != Some("help-chat-title")
         {
             problems.push(format!(
                 "{}: help-chat section {:?}",
-                html.file, section.attrs
+                html.file,
+                attrs(section)
             ));
         }
-        let inside: Vec<&Tag> = html.tags[i + 1..].iter().take(4).collect();
-        let names: Vec<&str> = inside.iter().map(|t| t.name.as_str()).collect();
+        // Its first four elements: the title, the status line, the contact link, the props.
+        let inside: Vec<ElementRef> = section.descendent_elements().skip(1).take(4).collect();
+        let names: Vec<&str> = inside.iter().map(|e| name(*e)).collect();
         if names != ["h2", "p", "a", "script"]
-            || inside[1].attr("role") != Some("status")
-            || inside[2].attr("href") != Some(CONTACT)
+            || attr(inside[1], "role") != Some("status")
+            || attr(inside[2], "href") != Some(CONTACT)
         {
             problems.push(format!("{}: help-chat markup {names:?}", html.file));
+            continue;
         }
-        let props: Value =
-            serde_json::from_str(&element_raw(&html.text, inside[3])).unwrap_or(Value::Null);
-        if props["chat"] != agent_chat()
+        let props = island_props(section)
+            .and_then(|p| serde_json::from_str::<Value>(&raw_text(p)).ok())
+            .unwrap_or(Value::Null);
+        if island_props(section) != Some(inside[3])
+            || props["chat"] != agent_chat()
             || props["contact"] != json!(CONTACT)
             || props["site"] != json!("fr")
             || props["labels"]["help.chat.start"] != json!(ui_string(Lang::Fr, "help.chat.start"))
         {
             problems.push(format!("{}: help-chat props {props}", html.file));
         }
-        let block = &html.text[section.end..];
-        let text = visible_text(&block[..block.find("</section>").unwrap_or(block.len())]);
+        let text = text_of(section);
         let says = |key: &str| text.contains(&normalize_space(&ui_string(Lang::Fr, key)));
         if !says("help.stillNeedHelp") || !says("help.contactUs") {
             problems.push(format!(
@@ -322,16 +314,11 @@ fn the_help_chat_island_is_on_every_help_page_when_the_agent_chat_is_complete() 
         }
     }
     // Other pages have none.
-    for html in site
-        .pages
-        .values()
-        .filter(|h| !kind_class(h).starts_with("page-help"))
-    {
-        if html
-            .tags
-            .iter()
-            .any(|t| t.attr("class") == Some("help-chat"))
-        {
+    for Parsed { html, doc } in parsed(site) {
+        let kind = first(&doc, "body")
+            .and_then(|b| b.value().classes().find(|c| c.starts_with("page-")))
+            .unwrap_or_default();
+        if !kind.starts_with("page-help") && first(&doc, ".help-chat").is_some() {
             problems.push(format!(
                 "{}: a help-chat block outside the help centre",
                 html.file
@@ -345,18 +332,14 @@ fn the_help_chat_island_is_on_every_help_page_when_the_agent_chat_is_complete() 
 fn one_missing_agent_chat_setting_means_no_chat_block_and_no_extras() {
     let site = &*INCOMPLETE;
     let mut problems = Vec::new();
-    for html in help_pages(site) {
+    for Parsed { html, doc } in help_pages(site) {
         if html.text.contains("help-chat") {
             problems.push(format!(
                 "{}: a help-chat block or island with 3 of 4 agent chat settings",
                 html.file
             ));
         }
-        if !html
-            .tags
-            .iter()
-            .any(|t| t.attr("data-island") == Some("faq-search"))
-        {
+        if first(&doc, "[data-island=faq-search]").is_none() {
             problems.push(format!(
                 "{}: the build has no islands at all (faq-search missing)",
                 html.file
@@ -378,38 +361,31 @@ fn one_missing_agent_chat_setting_means_no_chat_block_and_no_extras() {
 fn without_islands_the_help_chat_block_is_the_contact_link_only() {
     let site = &*NO_ISLANDS;
     let mut problems = Vec::new();
-    for html in help_pages(site) {
-        let Some(i) = html
-            .tags
-            .iter()
-            .position(|t| t.name == "section" && t.attr("class") == Some("help-chat"))
-        else {
+    for Parsed { html, doc } in help_pages(site) {
+        let Some(section) = first(&doc, "section.help-chat") else {
             problems.push(format!("{}: no help-chat block", html.file));
             continue;
         };
-        let section = &html.tags[i];
-        let inside: Vec<&str> = html.tags[i + 1..]
-            .iter()
-            .take(2)
-            .map(|t| t.name.as_str())
-            .collect();
-        let block = between(html, "help-chat-title", "</section>");
-        if section.attr("data-island").is_some()
-            || inside != ["h2", "a"]
-            || block.contains("role=")
-            || block.contains("<button")
-            || block.contains("data-props")
-        {
+        let inside: Vec<ElementRef> = section.descendent_elements().skip(1).collect();
+        let names: Vec<&str> = inside.iter().take(2).map(|e| name(*e)).collect();
+        let interactive = attr(section, "role").is_some()
+            || inside.iter().any(|e| {
+                attr(*e, "role").is_some()
+                    || name(*e) == "button"
+                    || attr(*e, "data-props").is_some()
+            });
+        if attr(section, "data-island").is_some() || names != ["h2", "a"] || interactive {
             problems.push(format!(
-                "{}: help-chat block without islands: {inside:?} {block:?}",
-                html.file
+                "{}: help-chat block without islands: {names:?} {:?}",
+                html.file,
+                section.html()
             ));
         }
-        if html.tags[i + 2].attr("href") != Some(CONTACT) {
+        if inside.get(1).and_then(|a| attr(*a, "href")) != Some(CONTACT) {
             problems.push(format!(
                 "{}: the contact link leads to {:?}",
                 html.file,
-                html.tags[i + 2].attr("href")
+                inside.get(1).and_then(|a| attr(*a, "href"))
             ));
         }
     }
@@ -421,13 +397,13 @@ fn the_feedback_widget_script_ends_every_page_but_the_webview_pages() {
     let site = &*CONFIGURED;
     let mut problems = Vec::new();
     let (mut with, mut webviews) = (0, 0);
-    for html in site.pages.values() {
-        let widgets: Vec<&Tag> = html
-            .tags
-            .iter()
-            .filter(|t| t.name == "script" && t.attr("src") == Some(WIDGET))
+    for page in parsed(site) {
+        let (html, doc) = (page.html, &page.doc);
+        let widgets: Vec<ElementRef> = select(doc, "script[src]")
+            .into_iter()
+            .filter(|t| attr(*t, "src") == Some(WIDGET))
             .collect();
-        if is_webview(html) {
+        if page.is_webview() {
             webviews += 1;
             if !widgets.is_empty() || html.text.contains("feedback.example") {
                 problems.push(format!(
@@ -438,10 +414,10 @@ fn the_feedback_widget_script_ends_every_page_but_the_webview_pages() {
             continue;
         }
         match widgets.as_slice() {
-            [one] if one.attr("async").is_some() && element_raw(&html.text, one).is_empty() => {
+            [one] if attr(*one, "async").is_some() && raw_text(*one).is_empty() => {
                 with += 1;
-                let at = html.text.find("feedback.example").unwrap_or(0);
-                if html.text.rfind("</main>").is_none_or(|m| m > at) {
+                let all = elements(doc);
+                if first(doc, "main").is_none_or(|main| !after(&all, main).contains(one)) {
                     problems.push(format!(
                         "{}: the feedback widget is not after the main content",
                         html.file
@@ -452,7 +428,7 @@ fn the_feedback_widget_script_ends_every_page_but_the_webview_pages() {
                 "{}: {} feedback widget script(s) {:?}",
                 html.file,
                 other.len(),
-                other.first().map(|t| &t.attrs)
+                other.first().map(|t| attrs(*t))
             )),
         }
     }

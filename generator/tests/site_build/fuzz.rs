@@ -8,11 +8,10 @@
 //!
 //! `FUZZ_CASES` sets the number of hostile values, all in one build (a build takes seconds,
 //! so at most [`MOST_PER_BUILD`]); the writers alone run a million rules per second in the
-//! generator's unit test `nginx::fuzz`.
+//! generator's unit test `nginx::fuzz`. scripts/bench runs this module alone in the release
+//! profile (`cargo test --release -p generator --test site_build fuzz::`).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use proptest::strategy::{BoxedStrategy, ValueTree};
 use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};

@@ -1,0 +1,229 @@
+//! Cinema pages (spec §4): address, map, services, pricing, accessibility, nearby cinemas
+//! and the schedule; the light view with one day.
+
+use crate::common::*;
+use crate::support::*;
+use serde_json::Value;
+use site::routes::PageKind;
+use site::{Lang, Site};
+use std::collections::{BTreeMap, BTreeSet};
+
+#[test]
+fn cinema_pages_show_address_map_services_pricing_accessibility_nearby_and_schedule() {
+    let site = Site::Fr;
+    let mut problems = Vec::new();
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for lang in [Lang::Fr, Lang::En] {
+        let full = ui_string(lang, "schedule.status.full");
+        let cinemas = api_json(site, Some(lang), "/cinemas");
+        // Every cinema in French; a few in English for the English UI strings.
+        let take = if lang == Lang::Fr { usize::MAX } else { 4 };
+        for c in list(&cinemas, "").iter().take(take) {
+            let s = str_of(c, "slug").unwrap_or_default();
+            let detail = api_json(site, Some(lang), &format!("/cinema/{s}"));
+            let schedule = api_json(site, Some(lang), &format!("/cinema/{s}/shows"));
+            let Some(html) = page(
+                site,
+                &path(PageKind::Cinema, site, lang, &slug(s)),
+                &mut problems,
+            ) else {
+                continue;
+            };
+            counts
+                .entry("cinema pages")
+                .and_modify(|n| *n += 1)
+                .or_insert(1);
+            let doc = html.doc();
+            let text = doc_text(&doc);
+            let links = links(&doc);
+            let items = item_texts(&doc);
+            let name = str_of(&detail, "name").unwrap_or_default();
+            if h1_texts(&doc) != [name.to_string()] {
+                problems.push(format!(
+                    "{}: h1 {:?}, expected [{name:?}]",
+                    html.file,
+                    h1_texts(&doc)
+                ));
+            }
+            for key in ["addressLine1", "addressLine2", "addressZip", "addressCity"] {
+                if let Some(part) = str_of(&detail["address"], key) {
+                    expect_text(html, &text, part, &format!("address {key}"), &mut problems);
+                }
+            }
+            match str_of(&detail, "mapsUrl") {
+                Some(url) => expect_link(html, &links, url, None, "map", &mut problems),
+                None => *counts.entry("cinemas without mapsUrl").or_default() += 1,
+            }
+            let disabled: BTreeSet<&str> = list(&detail, "disabledServices")
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            for service in list(&detail, "services") {
+                let (sslug, label) = (
+                    str_of(service, "slug").unwrap_or_default(),
+                    str_of(service, "label").unwrap_or_default(),
+                );
+                let shown = items.contains(label);
+                if disabled.contains(sslug) {
+                    *counts.entry("disabled services").or_default() += 1;
+                    if shown {
+                        problems.push(format!(
+                            "{}: the disabled service {sslug} ({label:?}) is listed",
+                            html.file
+                        ));
+                    }
+                } else if !shown {
+                    problems.push(format!(
+                        "{}: the service {sslug} ({label:?}) is not listed",
+                        html.file
+                    ));
+                }
+            }
+            let pricing = &detail["pricing"];
+            for price in list(pricing, "prices") {
+                let label = str_of(price, "label").unwrap_or_default();
+                expect_text(html, &text, label, "price label", &mut problems);
+                expect_amount(
+                    html,
+                    &text,
+                    &price["amount"],
+                    &format!("price {label:?}"),
+                    &mut problems,
+                );
+            }
+            for term in list(pricing, "terms").iter().filter_map(Value::as_str) {
+                expect_text(html, &text, term, "pricing term", &mut problems);
+            }
+            if let Some(terms) = str_of(pricing, "globalTerms") {
+                expect_text(html, &text, terms, "pricing global terms", &mut problems);
+            }
+            if let Some(a11y) = str_of(&detail, "accessibilityDescription") {
+                expect_text(
+                    html,
+                    &text,
+                    a11y,
+                    "accessibility description",
+                    &mut problems,
+                );
+            }
+            if let Some(url) = str_of(&detail, "accesLibreUrl") {
+                expect_link(
+                    html,
+                    &links,
+                    url,
+                    None,
+                    "accessibility details",
+                    &mut problems,
+                );
+            }
+            for n in list(&detail, "nearbyCinemas") {
+                let (nslug, nname) = (
+                    str_of(n, "slug").unwrap_or_default(),
+                    str_of(n, "name").unwrap_or_default(),
+                );
+                let href = path(PageKind::Cinema, site, lang, &slug(nslug));
+                expect_link(
+                    html,
+                    &links,
+                    &href,
+                    Some(nname),
+                    "nearby cinema",
+                    &mut problems,
+                );
+                *counts.entry("nearby cinemas").or_default() += 1;
+            }
+            for push in list(&detail, "pushes") {
+                if let Some(title) = str_of(push, "title") {
+                    expect_text(html, &text, title, "push", &mut problems);
+                }
+            }
+            let showtimes: Vec<&Value> = schedule["days"]
+                .as_object()
+                .into_iter()
+                .flat_map(|days| days.values())
+                .flat_map(|shows| shows.as_array().into_iter().flatten())
+                .flat_map(|entry| list(entry, "showtimes"))
+                .collect();
+            if showtimes.is_empty() {
+                *counts.entry("cinemas without showtimes").or_default() += 1;
+            }
+            check_showtimes(
+                html,
+                &doc,
+                &links,
+                &showtimes,
+                &full,
+                &mut counts,
+                &mut problems,
+            );
+        }
+    }
+    eprintln!("cinema pages: {counts:?}");
+    for what in ["disabled services", "soldout", "bookable", "nearby cinemas"] {
+        assert!(
+            counts.get(what).copied().unwrap_or(0) > 0,
+            "the demo has no {what} on FR cinema pages: this test proves little ({counts:?})"
+        );
+    }
+    assert_none("cinema pages", &problems);
+}
+
+#[test]
+fn the_light_cinema_view_shows_one_day() {
+    let (site, lang) = (Site::Fr, Lang::Fr);
+    let full = ui_string(lang, "schedule.status.full");
+    let mut problems = Vec::new();
+    let mut counts = BTreeMap::new();
+    let mut checked = 0;
+    let cinemas = api_json(site, Some(lang), "/cinemas");
+    for c in list(&cinemas, "").iter().take(6) {
+        let s = str_of(c, "slug").unwrap_or_default();
+        let schedule = api_json(site, Some(lang), &format!("/cinema/{s}/shows"));
+        let Some((first_day, shows)) = schedule["days"].as_object().and_then(|d| d.iter().next())
+        else {
+            continue;
+        };
+        let Some(html) = page(
+            site,
+            &path(PageKind::CinemaLight, site, lang, &slug(s)),
+            &mut problems,
+        ) else {
+            continue;
+        };
+        checked += 1;
+        let doc = html.doc();
+        let days: BTreeSet<String> = select(&doc, "time[datetime]")
+            .into_iter()
+            .filter_map(|t| attr(t, "datetime"))
+            .filter(|d| instant(d).is_some())
+            .map(|d| d.get(..10).unwrap_or(d).to_string())
+            .collect();
+        if days != BTreeSet::from([first_day.clone()]) {
+            problems.push(format!(
+                "{}: showtimes of the days {days:?}, expected the first day of the schedule only ({first_day})",
+                html.file
+            ));
+        }
+        let showtimes: Vec<&Value> = shows
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|e| list(e, "showtimes"))
+            .collect();
+        check_showtimes(
+            html,
+            &doc,
+            &links(&doc),
+            &showtimes,
+            &full,
+            &mut counts,
+            &mut problems,
+        );
+    }
+    eprintln!("light cinema views: {checked} pages, showtimes {counts:?}");
+    assert!(
+        checked > 0 && counts.get("bookable").copied().unwrap_or(0) > 0,
+        "no light view with a bookable showtime checked: this test proves little ({checked} pages, {counts:?})"
+    );
+    assert_none("light cinema views", &problems);
+}

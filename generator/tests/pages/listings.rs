@@ -1,0 +1,250 @@
+//! Lists of shows: the home rail, the shows page and its tabs, the events page and the
+//! season pages with their showtimes per cinema.
+
+use crate::common::*;
+use crate::support::*;
+use serde_json::Value;
+use site::routes::{PageKind, Params};
+use site::{Lang, Site};
+use std::collections::BTreeMap;
+
+/// The links of a page's (first) show grid (`<ul class=show-grid>`), in order.
+fn show_grid_links(html: &Page) -> Option<Vec<String>> {
+    let doc = html.doc();
+    let grid = first(&doc, "ul.show-grid")?;
+    Some(
+        select_in(grid, "a[href]")
+            .into_iter()
+            .filter_map(|a| attr(a, "href").map(str::to_string))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
+    /// The generator's rule: the home page shows the first 12 shows of the shows page.
+    const HOME_RAIL_SHOWS: usize = 12;
+    let mut problems = Vec::new();
+    let none = Params::new();
+    for (site, lang) in [
+        (Site::Fr, Lang::Fr),
+        (Site::Nl, Lang::En),
+        (Site::Ch, Lang::De),
+    ] {
+        // The shows in the API's order, each with its list order and what its tabs need.
+        let shows: Vec<(Value, i64)> = list(&api_json(site, Some(lang), "/shows"), "")
+            .iter()
+            .map(|s| {
+                let detail = api_json(
+                    site,
+                    Some(lang),
+                    &format!("/show/{}", str_of(s, "slug").unwrap_or_default()),
+                );
+                let order = detail["orders"]["default"].as_i64().unwrap_or_default();
+                (detail, order)
+            })
+            .collect();
+        assert!(
+            shows.len() > HOME_RAIL_SHOWS,
+            "{site}/{lang}: too few shows to check the rail"
+        );
+        let flag = |s: &Value, key: &str| s[key].as_bool().unwrap_or(false);
+        let expected = |keep: &dyn Fn(&Value) -> bool| -> Vec<String> {
+            let mut kept: Vec<&(Value, i64)> = shows.iter().filter(|(s, _)| keep(s)).collect();
+            kept.sort_by_key(|(_, order)| *order);
+            kept.iter()
+                .map(|(s, _)| {
+                    let kind = if flag(s, "isMovie") {
+                        PageKind::Show
+                    } else {
+                        PageKind::Event
+                    };
+                    path(
+                        kind,
+                        site,
+                        lang,
+                        &slug(str_of(s, "slug").unwrap_or_default()),
+                    )
+                })
+                .collect()
+        };
+        let book = expected(&|s| flag(s, "bookable") && !flag(s, "comingSoon"));
+        let mut lists = vec![(PageKind::Shows, none.clone(), book.clone())];
+        for (tab, keep) in [
+            (
+                "book",
+                &(|s: &Value| flag(s, "bookable") && !flag(s, "comingSoon"))
+                    as &dyn Fn(&Value) -> bool,
+            ),
+            ("presales", &|s: &Value| {
+                flag(s, "bookable") && flag(s, "comingSoon")
+            }),
+            ("kids", &|s: &Value| flag(s, "kids")),
+            ("special", &|s: &Value| {
+                !flag(s, "isMovie") || flag(s, "premiere")
+            }),
+            ("upcoming", &|s: &Value| flag(s, "comingSoon")),
+        ] {
+            lists.push((
+                PageKind::ShowsTab,
+                Params::new().with("tab", tab),
+                expected(keep),
+            ));
+        }
+        for (kind, params, shows) in lists {
+            let href = path(kind, site, lang, &params);
+            let Some(html) = page(site, &href, &mut problems) else {
+                continue;
+            };
+            match show_grid_links(html) {
+                Some(links) if links == shows => {}
+                Some(links) => problems.push(format!(
+                    "{}: the grid lists {} shows, expected every one of {} in order",
+                    html.file,
+                    links.len(),
+                    shows.len()
+                )),
+                None => problems.push(format!("{}: no show grid", html.file)),
+            }
+        }
+        let all = path(PageKind::Shows, site, lang, &none);
+        let Some(home) = page(
+            site,
+            &path(PageKind::Home, site, lang, &none),
+            &mut problems,
+        ) else {
+            continue;
+        };
+        let rail: Vec<String> = book.iter().take(HOME_RAIL_SHOWS).cloned().collect();
+        match show_grid_links(home) {
+            Some(links) if links == rail => {}
+            other => problems.push(format!("{}: the home rail lists {other:?}, expected the first {HOME_RAIL_SHOWS} shows {rail:?}", home.file)),
+        }
+        expect_link(
+            home,
+            &links(&home.doc()),
+            &all,
+            Some(&ui_string(lang, "common.seeAll")),
+            "every show",
+            &mut problems,
+        );
+    }
+    assert_none("home rail and shows lists", &problems);
+}
+
+#[test]
+fn events_and_season_pages_show_showtimes_per_cinema() {
+    /// The generator's rule: a season page lists each show's next 3 screenings per cinema.
+    const SEASON_SHOWTIMES_PER_SHOW: usize = 3;
+    let (site, lang) = (Site::Fr, Lang::Fr);
+    let full = ui_string(lang, "schedule.status.full");
+    let mut problems = Vec::new();
+    let mut counts = BTreeMap::new();
+    let events = api_json(site, Some(lang), "/events");
+    let Some(list_page) = page(
+        site,
+        &path(PageKind::Events, site, lang, &Params::new()),
+        &mut problems,
+    ) else {
+        return assert_none("events", &problems);
+    };
+    let list_links = links(&list_page.doc());
+    assert!(
+        !list(&events, "shows").is_empty(),
+        "{site}/{lang}: /api/events has no shows"
+    );
+    for show in list(&events, "shows") {
+        let href = path(
+            PageKind::Event,
+            site,
+            lang,
+            &slug(str_of(show, "slug").unwrap_or_default()),
+        );
+        expect_link(
+            list_page,
+            &list_links,
+            &href,
+            str_of(show, "title"),
+            "event",
+            &mut problems,
+        );
+    }
+    let mut seasons = 0;
+    for season in list(&events, "seasons") {
+        let s = str_of(season, "slug").unwrap_or_default();
+        let detail = api_json(site, Some(lang), &format!("/event/{s}"));
+        if str_of(&detail, "redirectSlug")
+            .or(str_of(season, "redirectSlug"))
+            .is_some()
+        {
+            continue;
+        }
+        let kind = if str_of(season, "type") == Some("special-event") {
+            PageKind::SpecialEvent
+        } else {
+            PageKind::Season
+        };
+        let href = path(kind, site, lang, &slug(s));
+        expect_link(
+            list_page,
+            &list_links,
+            &href,
+            str_of(season, "title"),
+            "season",
+            &mut problems,
+        );
+        let Some(html) = page(site, &href, &mut problems) else {
+            continue;
+        };
+        seasons += 1;
+        let doc = html.doc();
+        let links = links(&doc);
+        let title = str_of(&detail, "title").unwrap_or_default();
+        if h1_texts(&doc) != [title.to_string()] {
+            problems.push(format!(
+                "{}: h1 {:?}, expected [{title:?}]",
+                html.file,
+                h1_texts(&doc)
+            ));
+        }
+        let by_cinema = detail["showtimes"].as_object().cloned().unwrap_or_default();
+        if by_cinema.is_empty() {
+            problems.push(format!("{}: the API season has no showtimes", html.file));
+        }
+        for (cinema, shows) in &by_cinema {
+            let href = path(PageKind::Cinema, site, lang, &slug(cinema));
+            expect_link(
+                html,
+                &links,
+                &href,
+                None,
+                "cinema of the season",
+                &mut problems,
+            );
+            // Each show's next screenings at the cinema; its page has the other dates.
+            let showtimes: Vec<&Value> = shows
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.values())
+                .flat_map(|l| {
+                    let mut next: Vec<&Value> = l.as_array().into_iter().flatten().collect();
+                    next.sort_by_key(|s| str_of(s, "datetime").and_then(instant));
+                    next.truncate(SEASON_SHOWTIMES_PER_SHOW);
+                    next
+                })
+                .collect();
+            check_showtimes(
+                html,
+                &doc,
+                &links,
+                &showtimes,
+                &full,
+                &mut counts,
+                &mut problems,
+            );
+        }
+    }
+    eprintln!("season pages: {seasons}, showtimes {counts:?}");
+    assert!(seasons > 0, "no season page checked");
+    assert_none("events and seasons", &problems);
+}

@@ -1,0 +1,73 @@
+//! A second build with no change writes nothing: same pages, no file written, removed or
+//! touched, no folder left beside the output.
+
+use crate::common::*;
+use crate::support::{copy_dir, leftovers};
+use std::path::Path;
+
+#[test]
+fn a_second_build_with_no_change_writes_nothing() {
+    let first = &*BUILD;
+    let dir = scratch("rebuild");
+    let out = dir.join("out");
+    // The shared build, as published, is the previous output of this second build.
+    copy_dir(&first.out, &out);
+    let page = out.join("fr/cinemas.html");
+    let css = files_below(&out.join("fr"))
+        .into_iter()
+        .find(|f| f.starts_with("assets/"))
+        .expect("a stylesheet");
+    let before = files_below(&out);
+    let times = |p: &Path| {
+        std::fs::metadata(p)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    };
+    let (page_time, css_time) = (times(&page), times(&out.join("fr").join(&css)));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+
+    let started = std::time::Instant::now();
+    let report = generator::build(&options(&API.base, &out))
+        .unwrap_or_else(|e| panic!("the second build failed: {e:#}"));
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "no-change rebuild: {seconds:.2} s (first build {:.2} s); {:?}",
+        first.seconds, report.output
+    );
+
+    assert_eq!(
+        report.output.written, 0,
+        "a no-change rebuild wrote files; report {:?}",
+        report.output
+    );
+    assert_eq!(
+        report.output.removed, 0,
+        "a no-change rebuild removed files; report {:?}",
+        report.output
+    );
+    assert_eq!(
+        report.total_pages, first.report.total_pages,
+        "same pages as the first build"
+    );
+    assert_eq!(
+        report.output.unchanged,
+        first.report.output.written + first.report.output.unchanged,
+        "every file of the first build is kept as it was"
+    );
+    assert_eq!(
+        times(&page),
+        page_time,
+        "fr/cinemas.html was rewritten: its modification time changed"
+    );
+    assert_eq!(
+        times(&out.join("fr").join(&css)),
+        css_time,
+        "the stylesheet was rewritten"
+    );
+    let after = files_below(&out);
+    let gone: Vec<String> = before.difference(&after).cloned().collect();
+    let added: Vec<String> = after.difference(&before).cloned().collect();
+    assert_none("files removed by the rebuild", &gone);
+    assert_none("files added by the rebuild", &added);
+    assert_none("folders left next to out/", &leftovers(&dir));
+}
