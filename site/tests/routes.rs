@@ -770,7 +770,12 @@ fn route_properties_follow_the_spec() {
         let template = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../templates")
             .join(route.kind.template());
-        assert!(template.is_file(), "{} has no {}", route.kind, template.display());
+        assert!(
+            template.is_file(),
+            "{} has no {}",
+            route.kind,
+            template.display()
+        );
         // Error pages, the sign-in return and the light views are never indexed, nor is any
         // webview page; every other page is.
         let hidden = matches!(
@@ -780,7 +785,10 @@ fn route_properties_follow_the_spec() {
         assert_eq!(route.indexed(), !hidden && !route.webview, "{}", route.kind);
     }
     for tab in site::routes::ShowsTab::ALL {
-        assert!(locale_strings("fr")["seo"].get(tab.seo_key()).is_some(), "{tab:?}");
+        assert!(
+            locale_strings("fr")["seo"].get(tab.seo_key()).is_some(),
+            "{tab:?}"
+        );
     }
     for kind in [Home, Shows, ShowsTab, Show, Events, Event] {
         assert_eq!(kind.menu(), Menu::Movies, "{kind}");

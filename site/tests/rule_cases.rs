@@ -186,9 +186,9 @@ fn fold_cases() -> Value {
         .collect()
 }
 
-/// Blanks as Rust sees them (Unicode `White_Space`), and two characters JavaScript's `\s`
-/// disagrees on: NEL (U+0085, white space to Rust, not to `\s`) and the BOM (U+FEFF, the
-/// reverse).
+/// Blanks (`site::text::is_blank`, JavaScript's `\s`), and the two characters where it
+/// departs from Unicode `White_Space` (`char::is_whitespace`): NEL (U+0085, not a blank) and
+/// the BOM (U+FEFF, a blank).
 const BLANK_CASES: [&str; 6] = [
     "\u{85}", "\u{FEFF}", "\u{A0}", "\u{3000}", "\u{2028}", "\u{1680}",
 ];
@@ -977,7 +977,7 @@ fn show_passes_cases() -> Value {
             filter(&[], &["dolby"], &[]),
             show(&[], &["dolby_atmos"], &[], true),
         ),
-        // Slugs compare ignoring ASCII case only.
+        // Slugs compare lower-cased in full (JavaScript's `toLowerCase()`).
         (
             filter(&["vosté"], &[], &[]),
             show(&["VOSTÉ"], &[], &[], true),

@@ -1,6 +1,6 @@
 //! A city's page and its light list (spec §4 city page): the city's cinemas.
 
-use super::cx::{Built, PageCx};
+use super::cx::{Built, Linked, PageCx};
 use crate::seo::SeoArgs;
 use serde::Serialize;
 use site::content::*;
@@ -9,13 +9,7 @@ use site::routes::PageKind;
 #[derive(Serialize)]
 struct CityView<'a> {
     city: &'a CityDetail,
-    cinemas: Vec<CinemaLinkView<'a>>,
-}
-
-#[derive(Serialize)]
-struct CinemaLinkView<'a> {
-    cinema: &'a Cinema,
-    href: Option<String>,
+    cinemas: Vec<Linked<'a, Cinema>>,
 }
 
 /// The light list is the same list of cinemas, not indexed (its kind says so).
@@ -23,14 +17,7 @@ pub fn city(cx: &PageCx, i: usize) -> Built {
     let city = &cx.locale.cities[i];
     let view = CityView {
         city,
-        cinemas: city
-            .cinemas
-            .iter()
-            .map(|c| CinemaLinkView {
-                cinema: c,
-                href: cx.href(PageKind::Cinema, &c.slug),
-            })
-            .collect(),
+        cinemas: cx.linked("cinema", PageKind::Cinema, &city.cinemas, |c| &c.slug),
     };
     Built::new(&view)
         .seo(SeoArgs {

@@ -1,7 +1,8 @@
 //! What the chain sells besides tickets: offers, e-cards and the subscription.
 
+use super::cx::Linked;
 use super::cx::{Built, PageCx};
-use super::listings::{offer_link, OfferLink};
+use super::listings::offer_links;
 use serde::Serialize;
 use site::content::*;
 use site::routes::PageKind;
@@ -9,7 +10,7 @@ use site::routes::PageKind;
 #[derive(Serialize)]
 struct OffersView<'a> {
     header: &'a Option<OffersPageHeader>,
-    offers: Vec<OfferLink<'a>>,
+    offers: Vec<Linked<'a, Offer>>,
     temporary: &'a [TemporaryOffer],
     promotions: &'a [Promotion],
     ecards: &'a [ECard],
@@ -19,12 +20,7 @@ pub fn offers(cx: &PageCx) -> Built {
     let locale = cx.locale;
     Built::new(&OffersView {
         header: &locale.offers_page,
-        offers: locale
-            .news
-            .offers
-            .iter()
-            .map(|o| offer_link(cx, o))
-            .collect(),
+        offers: offer_links(cx, &locale.news.offers),
         temporary: &locale.temporary_offers,
         promotions: &locale.promotions,
         ecards: &locale.ecards,

@@ -67,6 +67,48 @@ impl PageCx<'_> {
     }
 }
 
+/// An item of a list with the address of its page, as templates read it: the item under
+/// `key` (`{"cinema": …, "href": …}`), so each list keeps the name its template uses.
+pub struct Linked<'a, T> {
+    key: &'static str,
+    item: &'a T,
+    href: Option<String>,
+}
+
+impl<T: Serialize> Serialize for Linked<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry(self.key, self.item)?;
+        map.serialize_entry("href", &self.href)?;
+        map.end()
+    }
+}
+
+impl PageCx<'_> {
+    /// `items`, each under `key` with the address of its page of `kind` (`slug` gives its
+    /// parameter).
+    pub fn linked<'a, T>(
+        &self,
+        key: &'static str,
+        kind: PageKind,
+        items: impl IntoIterator<Item = &'a T>,
+        slug: impl Fn(&T) -> &str,
+    ) -> Vec<Linked<'a, T>>
+    where
+        T: 'a,
+    {
+        items
+            .into_iter()
+            .map(|item| Linked {
+                key,
+                href: self.href(kind, slug(item)),
+                item,
+            })
+            .collect()
+    }
+}
+
 /// The page kind of a show's page.
 pub fn show_kind(show: &Show) -> PageKind {
     if show.is_movie {

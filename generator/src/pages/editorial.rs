@@ -1,8 +1,8 @@
 //! The editorial pages: news, experiences and their groups and articles, offers' articles,
 //! master-template pages. Bodies from the CMS are sanitised here, once.
 
-use super::cx::{sanitize, Built, PageCx};
-use super::listings::news_link;
+use super::cx::{sanitize, Built, Linked, PageCx};
+use super::listings::news_links;
 use crate::seo::SeoArgs;
 use serde::Serialize;
 use site::content::*;
@@ -80,25 +80,17 @@ pub fn experience(cx: &PageCx, i: usize) -> Built {
 #[derive(Serialize)]
 struct GroupView<'a> {
     group: &'a ExperienceGroup,
-    articles: Vec<GroupArticle<'a>>,
-}
-
-#[derive(Serialize)]
-struct GroupArticle<'a> {
-    article: &'a ExperienceArticle,
-    href: Option<String>,
+    articles: Vec<Linked<'a, ExperienceArticle>>,
 }
 
 pub fn experience_group(cx: &PageCx, i: usize) -> Built {
     let group = &cx.locale.experience_groups[i];
-    let articles = group
-        .articles
-        .iter()
-        .map(|a| GroupArticle {
-            article: a,
-            href: cx.href(PageKind::ExperienceArticle, &a.article.slug),
-        })
-        .collect();
+    let articles = cx.linked(
+        "article",
+        PageKind::ExperienceArticle,
+        &group.articles,
+        |a| &a.article.slug,
+    );
     Built::new(&GroupView { group, articles }).seo(SeoArgs {
         title: group.experience.title.clone(),
         ..SeoArgs::default()
@@ -130,16 +122,10 @@ pub fn master_template(cx: &PageCx, i: usize) -> Built {
 
 #[derive(Serialize)]
 struct NewsView<'a> {
-    news: Vec<super::listings::Linked<'a, Article>>,
+    news: Vec<Linked<'a, Article>>,
 }
 
 pub fn news(cx: &PageCx) -> Built {
-    let news = cx
-        .locale
-        .news
-        .news
-        .iter()
-        .map(|a| news_link(cx, a))
-        .collect();
+    let news = news_links(cx, &cx.locale.news.news);
     Built::new(&NewsView { news })
 }

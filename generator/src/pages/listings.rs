@@ -1,6 +1,6 @@
 //! The list pages: home, shows and its tabs, cinemas, events, experiences and the sitemap.
 
-use super::cx::{show_kind, Built, NoData, PageCx};
+use super::cx::{show_kind, Built, Linked, NoData, PageCx};
 use crate::fragments::{self, Card};
 use serde::Serialize;
 use site::content::*;
@@ -25,7 +25,7 @@ struct HomeView<'a> {
     upcoming_href: Option<String>,
     all_href: Option<String>,
     news: Vec<Linked<'a, Article>>,
-    offers: Vec<OfferLink<'a>>,
+    offers: Vec<Linked<'a, Offer>>,
 }
 
 /// A show of the home page's hero.
@@ -41,32 +41,14 @@ struct Featured<'a> {
     synopsis: &'a Option<String>,
 }
 
-/// An article and its page.
-#[derive(Serialize)]
-pub(super) struct Linked<'a, T> {
-    pub article: &'a T,
-    pub href: Option<String>,
+/// News articles with their pages.
+pub(super) fn news_links<'a>(cx: &PageCx, news: &'a [Article]) -> Vec<Linked<'a, Article>> {
+    cx.linked("article", PageKind::NewsItem, news, |a| &a.slug)
 }
 
-/// An offer and its page.
-#[derive(Serialize)]
-pub(super) struct OfferLink<'a> {
-    pub offer: &'a Offer,
-    pub href: Option<String>,
-}
-
-pub(super) fn news_link<'a>(cx: &PageCx, article: &'a Article) -> Linked<'a, Article> {
-    Linked {
-        article,
-        href: cx.href(PageKind::NewsItem, &article.slug),
-    }
-}
-
-pub(super) fn offer_link<'a>(cx: &PageCx, offer: &'a Offer) -> OfferLink<'a> {
-    OfferLink {
-        offer,
-        href: cx.href(PageKind::Offer, &offer.article.slug),
-    }
+/// Offers with their pages.
+pub(super) fn offer_links<'a>(cx: &PageCx, offers: &'a [Offer]) -> Vec<Linked<'a, Offer>> {
+    cx.linked("offer", PageKind::Offer, offers, |o| &o.article.slug)
 }
 
 /// A rail of the first shows and a link to all of them: a home page listing a whole chain's
@@ -108,20 +90,14 @@ pub fn home(cx: &PageCx) -> Built {
         has_upcoming: !upcoming.is_empty(),
         upcoming_href: tab_href(cx, ShowsTab::Upcoming),
         all_href: cx.path(PageKind::Shows),
-        news: locale
-            .news
-            .news
-            .iter()
-            .take(HOME_ARTICLES)
-            .map(|a| news_link(cx, a))
-            .collect(),
-        offers: locale
-            .news
-            .offers
-            .iter()
-            .take(HOME_ARTICLES)
-            .map(|o| offer_link(cx, o))
-            .collect(),
+        news: news_links(
+            cx,
+            &locale.news.news[..HOME_ARTICLES.min(locale.news.news.len())],
+        ),
+        offers: offer_links(
+            cx,
+            &locale.news.offers[..HOME_ARTICLES.min(locale.news.offers.len())],
+        ),
         featured,
     };
     Built::new(&view).fragment(rail).fragment(upcoming_cards)
@@ -238,41 +214,25 @@ pub fn events(cx: &PageCx) -> Built {
 
 #[derive(Serialize)]
 struct ExperiencesView<'a> {
-    experiences: Vec<ExperienceLink<'a>>,
-    groups: Vec<GroupLink<'a>>,
-}
-
-#[derive(Serialize)]
-struct ExperienceLink<'a> {
-    experience: &'a Experience,
-    href: Option<String>,
-}
-
-#[derive(Serialize)]
-struct GroupLink<'a> {
-    group: &'a Experience,
-    href: Option<String>,
+    experiences: Vec<Linked<'a, Experience>>,
+    groups: Vec<Linked<'a, Experience>>,
 }
 
 pub fn experiences(cx: &PageCx) -> Built {
     let locale = cx.locale;
     Built::new(&ExperiencesView {
-        experiences: locale
-            .experiences
-            .iter()
-            .map(|e| ExperienceLink {
-                experience: e,
-                href: cx.href(PageKind::Experience, &e.slug),
-            })
-            .collect(),
-        groups: locale
-            .experience_groups
-            .iter()
-            .map(|g| GroupLink {
-                group: &g.experience,
-                href: cx.href(PageKind::ExperienceGroup, &g.experience.slug),
-            })
-            .collect(),
+        experiences: cx.linked(
+            "experience",
+            PageKind::Experience,
+            &locale.experiences,
+            |e| &e.slug,
+        ),
+        groups: cx.linked(
+            "group",
+            PageKind::ExperienceGroup,
+            locale.experience_groups.iter().map(|g| &g.experience),
+            |e| &e.slug,
+        ),
     })
 }
 

@@ -1,6 +1,6 @@
 // The show filter of spec §5, mirroring `site::rules::show_passes`: a show passes only if it
 // is bookable and, for each of versions, types (tags) and genres, nothing is chosen or one
-// chosen value is the show's. Versions and tags compare as slugs ignoring ASCII case; chosen
+// chosen value is the show's. Versions and tags compare as slugs ignoring case (toLowerCase, as the Rust); chosen
 // `avp` also matches `avp-equipe` (not the reverse); genres compare by `genreKey` (folded, blanks as dashes).
 
 import { genreKey } from "./text";

@@ -3,6 +3,7 @@
 
 use crate::content::{AccountPayload, Client};
 use crate::sites::Site;
+use crate::text::is_blank;
 use std::fmt;
 
 /// Why a favourite toggle failed.
@@ -67,11 +68,12 @@ pub fn toggle_favourite(
 /// provider's file name stem we assume, in one place so it is changed in one place.
 pub const DEFAULT_PHOTO_MARKER: &str = "default-photo";
 
-/// Whether to show the client's photo (spec §5): present, not blank, and not the default
-/// placeholder (its path contains [`DEFAULT_PHOTO_MARKER`], compared ignoring ASCII case
-/// because URL paths from CDNs vary in case). Otherwise the initials are shown.
+/// Whether to show the client's photo (spec §5): present, not blank ([`is_blank`]), and not
+/// the default placeholder (its path contains [`DEFAULT_PHOTO_MARKER`], compared ignoring
+/// ASCII case because URL paths from CDNs vary in case; the islands' `toLowerCase()` agrees,
+/// no other letter lower-cases into the marker). Otherwise the initials are shown.
 pub fn show_avatar(photo_url: Option<&str>) -> bool {
-    match photo_url.map(str::trim) {
+    match photo_url.map(|url| url.trim_matches(is_blank)) {
         Some(url) if !url.is_empty() => !url
             .to_ascii_lowercase()
             .contains(&DEFAULT_PHOTO_MARKER.to_ascii_lowercase()),

@@ -2,7 +2,7 @@
 //! entries, which result types are kept, and the locator's cinema matching.
 
 use crate::content::{HistoryItem, SearchResultType};
-use crate::text::{contains_folded, postal_code_matches};
+use crate::text::{contains_folded, is_blank, postal_code_matches};
 
 /// Minimum query length before a search runs. The spec names the constant but does not show
 /// its value (§9); 3 characters is our choice: fewer match almost everything ("le", "la")
@@ -14,16 +14,16 @@ pub const HISTORY_SIZE: usize = 3;
 
 /// Whether the search modal runs a search for `query` (spec §5: "only when the query
 /// reaches a minimum length"): at least `min` characters (not bytes: "Évry" is 4) once
-/// surrounding blanks are trimmed.
+/// surrounding blanks ([`is_blank`]) are trimmed.
 pub fn search_allowed(query: &str, min: usize) -> bool {
-    query.trim().chars().count() >= min
+    query.trim_matches(is_blank).chars().count() >= min
 }
 
 /// Whether the FAQ results page requests a search (spec §5: "only when q exceeds that
 /// minimum"): strictly more than `min` characters. The spec words the two pages
 /// differently ("reaches" / "exceeds") and we keep the difference rather than guess it away.
 pub fn faq_search_allowed(query: &str, min: usize) -> bool {
-    query.trim().chars().count() > min
+    query.trim_matches(is_blank).chars().count() > min
 }
 
 /// A history with `entry` added (spec §5: "keeps the latest 3 distinct entries"): newest
@@ -70,7 +70,7 @@ pub fn keep_faq_result(kind: SearchResultType) -> bool {
 /// A query starting with a digit is a postal code: it matches when the city's postal code
 /// or the theatre's postal code starts with it. Any other query matches when the cinema's
 /// name or city contains it, accents and case ignored. A blank query matches every cinema
-/// (nothing typed, nothing filtered).
+/// (nothing typed, nothing filtered). Blanks are [`is_blank`]'s.
 pub fn cinema_matches(
     query: &str,
     name: &str,
@@ -78,7 +78,7 @@ pub fn cinema_matches(
     city_postal_code: Option<&str>,
     theater_postal_code: Option<&str>,
 ) -> bool {
-    let query = query.trim();
+    let query = query.trim_matches(is_blank);
     if query.is_empty() {
         return true;
     }

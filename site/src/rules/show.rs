@@ -3,7 +3,7 @@
 
 use crate::content::{Release, ScheduleResume, ShowSummary, Tag};
 use crate::filters::Filters;
-use crate::text::genre_key;
+use crate::text::{genre_key, is_blank};
 use chrono::{Datelike, NaiveDate};
 
 /// The date the content uses for "unknown" (spec §5: 1900-01-01 means unknown, hidden).
@@ -90,8 +90,10 @@ impl ShowFilter {
 /// The show filter rule of spec §5: a show passes only if it is bookable and, for each of
 /// versions, types and genres, the filter is empty or one chosen value is the show's.
 ///
-/// Versions and tags compare as slugs, ignoring ASCII case (the content spells `AVP` and
-/// `avp-equipe`, URLs are lower-case). Genres are labels, so they compare by
+/// Versions and tags compare as slugs, trimmed of blanks ([`is_blank`]) and ignoring case
+/// (the content spells `AVP` and `avp-equipe`, URLs are lower-case), lower-cased in full
+/// (`to_lowercase`, as JavaScript's `toLowerCase()` in the islands' twin: "VOSTÉ" is
+/// "vosté", the Kelvin sign is "k"). Genres are labels, so they compare by
 /// `text::genre_key` (accents and case ignored, blanks as dashes: "Comédie" = "comedie",
 /// "Science fiction" = "science-fiction"). Chosen `avp` also matches
 /// `avp-equipe`; the reverse is not true (the team variant is the narrower choice).
@@ -121,7 +123,9 @@ fn any_chosen(chosen: &[String], matches: impl Fn(&str) -> bool) -> bool {
 }
 
 fn same_slug(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b.trim())
+    let a = a.trim_matches(is_blank);
+    let b = b.trim_matches(is_blank);
+    a.to_lowercase() == b.to_lowercase()
 }
 
 fn tag_matches(chosen: &str, show_tag: &str) -> bool {

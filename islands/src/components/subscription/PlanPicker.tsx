@@ -68,10 +68,10 @@ function PlanDialog(props: SubscriptionProps) {
     <ModalDialog id="subscriptionPlan" title={offer?.title ?? t("modals.subscriptionPlan")} closeLabel={t("modals.close")} className="plan">
       {offer && plan ? (
         <>
-          {(offer.options?.length ?? 0) > 0 ? (
+          {offer.options.length > 0 ? (
             <fieldset className="plan-options">
               <legend>{t("subscription.options")}</legend>
-              {offer.options!.map((o) => (
+              {offer.options.map((o) => (
                 <OptionRow key={o.id} id={o.id} label={`${o.label} (+${money.format(o.price)})`} name={o.label} quantity={plan.quantities[o.id] ?? 0} max={o.maxQuantity ?? 1} />
               ))}
             </fieldset>
