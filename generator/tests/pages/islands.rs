@@ -202,8 +202,33 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
             problems.push(format!("{}: no filters button", html.file));
         }
         for name in ["locator", "favourite"] {
-            if island(html, &doc, name).is_none() {
-                problems.push(format!("{}: no {name} island", html.file));
+            match island(html, &doc, name) {
+                // The site's favourite limit travels in the props (spec §9: 5 on FR and NL,
+                // 1 elsewhere); the islands keep no copy of the rule.
+                Some((_, Some(props))) => {
+                    if props["favouriteLimit"].as_u64() != Some(site.favourite_limit() as u64) {
+                        problems.push(format!(
+                            "{}: {name} props carry favouriteLimit {}, the site's is {}",
+                            html.file,
+                            props["favouriteLimit"],
+                            site.favourite_limit()
+                        ));
+                    }
+                }
+                _ => problems.push(format!("{}: no {name} island with props", html.file)),
+            }
+        }
+    }
+    // Every site's header carries that site's favourite limit.
+    for other in SMALL_SITES {
+        let home = path(PageKind::Home, other, other.default_language(), &none);
+        if let Some(html) = page(other, &home, &mut problems) {
+            let doc = html.doc();
+            let limit = island(html, &doc, "header")
+                .and_then(|(_, props)| props)
+                .and_then(|props| props["favouriteLimit"].as_u64());
+            if limit != Some(other.favourite_limit() as u64) {
+                problems.push(format!("{}: header favouriteLimit {limit:?}", html.file));
             }
         }
     }
