@@ -17,26 +17,41 @@ pub fn marker(n: usize) -> String {
     format!("<lumen-slot-{n}></lumen-slot-{n}>")
 }
 
-/// Replaces each fragment's marker in the minified page by the fragment. Every fragment must
-/// have its marker exactly once: a missing one is a template that forgot its slot.
-pub fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
-    if fragments.is_empty() {
-        return Ok(page);
-    }
-    let extra: usize = fragments.iter().map(String::len).sum();
+/// A marker and the runs of bytes written in its place (unused runs empty).
+pub type Piece<'a> = (&'a str, [&'a [u8]; 3]);
+
+/// Replaces each marker, in the order given (the order of the page), by its runs. Every marker
+/// must be found: a missing one is a template that forgot its slot.
+pub fn splice_pieces(page: &[u8], pieces: &[Piece]) -> anyhow::Result<Vec<u8>> {
+    let extra: usize = pieces
+        .iter()
+        .flat_map(|(_, runs)| runs.iter().map(|r| r.len()))
+        .sum();
     let mut out = Vec::with_capacity(page.len() + extra);
-    let mut rest = &page[..];
-    for (n, fragment) in fragments.iter().enumerate() {
-        let mark = marker(n);
+    let mut rest = page;
+    for (mark, runs) in pieces {
         let at = find(rest, mark.as_bytes())
-            .ok_or_else(|| anyhow::anyhow!("the template has no {mark} for fragment {n}"))?;
+            .ok_or_else(|| anyhow::anyhow!("the template has no {mark}"))?;
         out.extend_from_slice(&rest[..at]);
-        out.extend_from_slice(fragment.as_bytes());
+        for run in runs {
+            out.extend_from_slice(run);
+        }
         rest = &rest[at + mark.len()..];
     }
     out.extend_from_slice(rest);
     Ok(out)
 }
+
+/// The markers of the locale's chrome (`{{ chrome_slot(n=…) }}`): 0 the banner and header,
+/// 1 the footer up to its language links, 2 the rest of the footer (`build::chrome`).
+pub const CHROME_MARKERS: [&str; 3] = [
+    "<lumen-chrome-0></lumen-chrome-0>",
+    "<lumen-chrome-1></lumen-chrome-1>",
+    "<lumen-chrome-2></lumen-chrome-2>",
+];
+
+/// Where a page's own part goes in the chrome (`{{ hole() }}` in partials/chrome.html).
+pub const HOLE: &str = "<lumen-hole></lumen-hole>";
 
 /// Where `needle` (a marker, starting with `<`) first occurs: only the page's `<` are tried.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -721,6 +736,16 @@ fn attr(out: &mut String, value: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn splice(page: Vec<u8>, fragments: &[String]) -> anyhow::Result<Vec<u8>> {
+        let marks: Vec<String> = (0..fragments.len()).map(marker).collect();
+        let pieces: Vec<Piece> = marks
+            .iter()
+            .zip(fragments)
+            .map(|(mark, fragment)| (mark.as_str(), [fragment.as_bytes(), &[][..], &[]]))
+            .collect();
+        splice_pieces(&page, &pieces)
+    }
 
     #[test]
     fn minify_html_keeps_the_markers_and_splice_replaces_them() {

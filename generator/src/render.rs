@@ -25,6 +25,8 @@ impl Renderers {
         base.register_filter("money", money_filter);
         base.register_filter("content_url", content_url_filter);
         base.register_function("slot", Slot);
+        base.register_function("chrome_slot", ChromeSlot);
+        base.register_function("hole", Hole);
         base.register_function("image", ImageTag);
         let mut by_lang = BTreeMap::new();
         let mut labels = BTreeMap::new();
@@ -172,6 +174,37 @@ impl tera::Function for Slot {
             .and_then(Value::as_u64)
             .ok_or_else(|| tera::Error::msg("slot() needs n=…"))?;
         Ok(Value::String(crate::fragments::marker(n as usize)))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// `{{ chrome_slot(n=0) }}`: where the locale's chrome part `n` goes (see `build::chrome`).
+struct ChromeSlot;
+
+impl tera::Function for ChromeSlot {
+    fn call(&self, args: &HashMap<String, Value>) -> tera::Result<Value> {
+        let marker = args
+            .get("n")
+            .and_then(Value::as_u64)
+            .and_then(|n| crate::fragments::CHROME_MARKERS.get(n as usize))
+            .ok_or_else(|| tera::Error::msg("chrome_slot() needs n=0, 1 or 2"))?;
+        Ok(Value::String(marker.to_string()))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// `{{ hole() }}`: in the chrome, where a page's own part goes.
+struct Hole;
+
+impl tera::Function for Hole {
+    fn call(&self, _: &HashMap<String, Value>) -> tera::Result<Value> {
+        Ok(Value::String(crate::fragments::HOLE.to_string()))
     }
 
     fn is_safe(&self) -> bool {

@@ -3,6 +3,7 @@
 //! robots.txt, redirects), then commit the output and report.
 
 mod assets;
+mod chrome_parts;
 mod cpu;
 mod sitemaps;
 
@@ -17,6 +18,7 @@ use crate::plan::{plan, Page, SitePages};
 use crate::render::Renderers;
 use anyhow::Context as _;
 use assets::SiteAssets;
+use chrome_parts::ChromeCache;
 use chrono::Datelike;
 use cpu::{thread_cpu, Phases};
 use rayon::prelude::*;
@@ -258,6 +260,15 @@ impl SiteWriter<'_> {
             })
             .collect();
         let minify = minify_config();
+        let chrome_parts: BTreeMap<Lang, ChromeCache> = chromes
+            .iter()
+            .map(|(lang, chrome)| {
+                (
+                    *lang,
+                    ChromeCache::new(*lang, chrome, self.renderers, &minify),
+                )
+            })
+            .collect();
         plan.pages
             .par_iter()
             .try_for_each(|page: &Page| -> anyhow::Result<()> {
@@ -294,9 +305,8 @@ impl SiteWriter<'_> {
                         format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
                     })?;
                 let t2 = thread_cpu();
-                let bytes =
-                    fragments::splice(minify_html::minify(html.as_bytes(), &minify), &pc.fragments)
-                        .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+                let bytes = finish(&html, &pc, &chrome_parts[&page.lang], &minify)
+                    .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
                 let t3 = thread_cpu();
                 let result = output.write(&rel, &bytes);
                 self.phases.add(t0, t1, t2, t3, thread_cpu());
@@ -314,10 +324,7 @@ impl SiteWriter<'_> {
             if page.path != "/404" {
                 let pc = self.page_context(data, &chromes[&page.lang], plan, page);
                 let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
-                let bytes = fragments::splice(
-                    minify_html::minify(html.as_bytes(), &minify),
-                    &pc.fragments,
-                )?;
+                let bytes = finish(&html, &pc, &chrome_parts[&page.lang], &minify)?;
                 output.write(&format!("{root}/404.html"), &bytes)?;
             }
         }
@@ -373,6 +380,39 @@ impl SiteWriter<'_> {
         };
         page_context(&site, chrome, page)
     }
+}
+
+/// A rendered page minified, with its fragments and its locale's chrome spliced in.
+fn finish(
+    html: &str,
+    pc: &crate::pages::PageContext,
+    chrome: &ChromeCache,
+    minify: &minify_html::Cfg,
+) -> anyhow::Result<Vec<u8>> {
+    let minified = minify_html::minify(html.as_bytes(), minify);
+    let parts = pc.chrome.as_ref().map(|v| chrome.get(v)).transpose()?;
+    let header_props = chrome_parts::header_props(pc);
+    let (header, footer) = match &parts {
+        Some(parts) => {
+            let (header, footer) = parts.pieces(header_props);
+            (Some(header), Some(footer))
+        }
+        None => (None, None),
+    };
+    let marks: Vec<String> = (0..pc.fragments.len()).map(fragments::marker).collect();
+    let pieces: Vec<fragments::Piece> = header
+        .iter()
+        .flatten()
+        .copied()
+        .chain(
+            marks
+                .iter()
+                .zip(&pc.fragments)
+                .map(|(mark, fragment)| (mark.as_str(), [fragment.as_bytes(), &[][..], &[]])),
+        )
+        .chain(footer.iter().flatten().copied())
+        .collect();
+    fragments::splice_pieces(&minified, &pieces)
 }
 
 /// What a site's pages may load besides their own origin: the identity provider (frames and

@@ -13,8 +13,10 @@ use site::{Lang, Site};
 
 /// Everything a page of one site and language shares.
 pub struct LocaleChrome {
-    /// The chrome as the templates read it (`chrome`).
+    /// The chrome as partials/chrome.html reads it (`chrome`), rendered once per variant.
     pub value: Value,
+    /// What the pages' templates read of it (`chrome`): the header and footer are not theirs.
+    pub page_value: Value,
     pub base_url: String,
     /// Paths of the site's hashed assets.
     pub assets: Value,
@@ -90,6 +92,96 @@ struct ChromeView<'a> {
     /// The help centre's "still need help?" block: only with a usable agent chat (spec §5);
     /// the contact link is the client area's contact form.
     help_chat: Option<HelpChat>,
+}
+
+/// What the page templates read as `chrome` (base.html's head and body, the pages): the rest
+/// is the header's and footer's, rendered once per variant (`ChromeVariant`).
+#[derive(Serialize)]
+struct PageChromeView<'a> {
+    site: &'static str,
+    lang: &'static str,
+    brand: &'a str,
+    home: &'a Option<String>,
+    search_href: &'a Option<String>,
+    alerts: &'a [Alert],
+    base_url: &'a str,
+    apps: &'a Option<site::brand::Apps>,
+    injections: &'a PageInjections,
+    feedback_widget: Option<&'a str>,
+    help_chat: &'a Option<HelpChat>,
+}
+
+/// What a page's chrome (partials/chrome.html) depends on besides its locale: the active menu,
+/// whether the page has other languages, and the chrome's islands on the page (module,
+/// hydration and, for the header, whether it has props). Pages of one variant share their
+/// chrome's bytes.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ChromeVariant {
+    pub menu: &'static str,
+    pub languages: bool,
+    pub header: Option<(String, String, bool)>,
+    pub banner: Option<(String, String)>,
+    pub footer: Option<(String, String)>,
+}
+
+impl ChromeVariant {
+    /// The variant of a page: `page` is its view, `islands` its islands' value
+    /// (`island_props`).
+    pub fn of(page: &super::cx::PageView, islands: &Value) -> ChromeVariant {
+        let island = |name: &str| {
+            islands
+                .get("on")
+                .and_then(|on| on.get(name))
+                .map(|entry| {
+                    let text = |key: &str| entry[key].as_str().unwrap_or_default().to_string();
+                    (text("src"), text("hydrate"), entry["props"].is_string())
+                })
+        };
+        ChromeVariant {
+            menu: page.menu,
+            languages: page.alternates.len() > 1,
+            header: island("header"),
+            banner: island("smart-banner").map(|(src, hydrate, _)| (src, hydrate)),
+            footer: island("footer").map(|(src, hydrate, _)| (src, hydrate)),
+        }
+    }
+
+    /// The context partials/chrome.html is rendered with: the chrome, the assets, and the
+    /// page and islands as far as the variant says (the header's props are a hole).
+    pub fn context(&self, chrome: &LocaleChrome) -> Value {
+        let mut on = serde_json::Map::new();
+        if let Some((src, hydrate, props)) = &self.header {
+            let props = if *props {
+                Value::String(crate::fragments::HOLE.to_string())
+            } else {
+                Value::Null
+            };
+            on.insert(
+                "header".to_string(),
+                serde_json::json!({"src": src, "hydrate": hydrate, "props": props}),
+            );
+        }
+        for (name, island) in [("smart-banner", &self.banner), ("footer", &self.footer)] {
+            if let Some((src, hydrate)) = island {
+                on.insert(
+                    name.to_string(),
+                    serde_json::json!({"src": src, "hydrate": hydrate}),
+                );
+            }
+        }
+        // The header reads how many languages the page has, not which.
+        let alternates = if self.languages {
+            vec![Value::Null, Value::Null]
+        } else {
+            Vec::new()
+        };
+        serde_json::json!({
+            "chrome": chrome.value,
+            "assets": chrome.assets,
+            "page": {"menu": self.menu, "lang": chrome.value["lang"], "alternates": alternates},
+            "islands": {"on": on},
+        })
+    }
 }
 
 /// `injections`: the site's page injections, checked once per site (`crate::injections`).
@@ -244,11 +336,26 @@ pub fn chrome(
         feedback_widget: brand.feedback_widget_on(site),
         help_chat: help_contact.clone().map(|contact| HelpChat { contact }),
     };
+    let page_value = serde_json::to_value(PageChromeView {
+        site: view.site,
+        lang: view.lang,
+        brand: view.brand,
+        home: &view.home,
+        search_href: &view.search_href,
+        alerts: view.alerts,
+        base_url: view.base_url,
+        apps: view.apps,
+        injections: view.injections,
+        feedback_widget: view.feedback_widget,
+        help_chat: &view.help_chat,
+    })
+    .expect("the chrome serialises");
     let value = serde_json::to_value(&view).expect("the chrome serialises");
     let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
     serde_json::to_writer(&mut hasher, &[&value, &assets]).expect("hashing never fails");
     LocaleChrome {
         value,
+        page_value,
         base_url,
         assets,
         hash: hasher.0.digest(),

@@ -20,7 +20,7 @@ mod listings;
 mod season;
 mod show;
 
-pub use chrome::{chrome, LocaleChrome};
+pub use chrome::{chrome, ChromeVariant, LocaleChrome};
 pub use islands::island_props;
 
 use crate::model::SiteData;
@@ -84,6 +84,8 @@ pub struct PageContext {
     /// Hash of everything the page is made from (with the template set's own fingerprint,
     /// this decides whether the page must be rendered again).
     pub inputs: u64,
+    /// The variant of the locale's chrome around the page; none without chrome (webviews).
+    pub chrome: Option<ChromeVariant>,
 }
 
 /// What every page of a site is made from besides its locale's chrome.
@@ -188,9 +190,12 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
         hasher.0.update(fragment.as_bytes());
     }
     let inputs = hasher.0.digest();
+    let chrome_variant = page_view
+        .with_chrome
+        .then(|| ChromeVariant::of(&page_view, &islands_value));
     // One object moved into the context: the page's data is converted once, never cloned.
     let whole = serde_json::Map::from_iter([
-        ("chrome".to_string(), chrome.value.clone()),
+        ("chrome".to_string(), chrome.page_value.clone()),
         ("page".to_string(), page_value),
         ("seo".to_string(), seo),
         ("data".to_string(), built.data),
@@ -205,5 +210,6 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
         context,
         fragments: built.fragments,
         inputs,
+        chrome: chrome_variant,
     }
 }
