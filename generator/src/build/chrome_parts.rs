@@ -135,19 +135,25 @@ mod tests {
     /// markers, gives the bytes of the whole page minified at once.
     #[test]
     fn the_chrome_minified_alone_fits_the_page_minified_alone() {
-        let header = |props: &str| format!("<aside class=\"smart-banner\" hidden>\n  <p><strong>App</strong></p>\n  <a href=\"/x?a=1&b=2\">A</a>\n</aside>\n<header class=\"site-header\">\n<nav><ul>\n  <li><a href=\"/films\" aria-current=\"page\">Films</a></li>\n</ul></nav>\n  <div class=\"header-tools\"><button type=\"button\">S</button>\n  <script type=\"application/json\" data-props>{props}</script></div>\n</header>");
-        let footer = |languages: &str| format!("<footer class=\"site-footer\">\n<div class=\"footer-inner\">\n  <p class=\"footer-name\">Brand</p>\n  <div class=\"footer-bottom\">\n  {languages}\n  <p class=\"copyright\">© 2026 Brand</p>\n  </div>\n</div>\n</footer>");
+        let header = |props: &str| {
+            format!("<aside class=\"smart-banner\" hidden>\n  <p><strong>App</strong></p>\n  <a href=\"/x?a=1&b=2\">A</a>\n</aside>\n<header class=\"site-header\">\n<nav><ul>\n  <li><a href=\"/films\" aria-current=\"page\">Films</a></li>\n</ul></nav>\n  <div class=\"header-tools\"><button type=\"button\">S</button>\n  <script type=\"application/json\" data-props>{props}</script></div>\n</header>")
+        };
+        let footer = |languages: &str| {
+            format!("<footer class=\"site-footer\">\n<div class=\"footer-inner\">\n  <p class=\"footer-name\">Brand</p>\n  <div class=\"footer-bottom\">\n  {languages}\n  <p class=\"copyright\">© 2026 Brand</p>\n  </div>\n</div>\n</footer>")
+        };
         let props = r#"{"a":"x  y & <\/b>","b":[1, 2]}"#;
         let languages = "<nav class=\"languages\" aria-label=\"Langue\">\n    <ul>\n      <li><a class=\"tap\" href=\"/en/a b\" lang=\"en\">English</a></li>\n    </ul>\n  </nav>";
-        let page = |top: &str, bottom: &str| format!("<!doctype html><html lang=fr><head><title>t</title></head><body class=\"page-home\">\n{top}\n<div class=\"alerts\"></div>\n<main id=\"main\">\n<p> page </p>\n</main>\n{bottom}\n<script type=\"module\" src=\"/l.js\"></script>\n</body>\n</html>");
+        let page = |top: &str, bottom: &str| {
+            format!("<!doctype html><html lang=fr><head><title>t</title></head><body class=\"page-home\">\n{top}\n<div class=\"alerts\"></div>\n<main id=\"main\">\n<p> page </p>\n</main>\n{bottom}\n<script type=\"module\" src=\"/l.js\"></script>\n</body>\n</html>")
+        };
         let mut cfg = minify_html::Cfg::new();
         cfg.keep_html_and_head_opening_tags = true;
-        let whole = minify_html::minify(
-            page(&header(props), &footer(languages)).as_bytes(),
-            &cfg,
-        );
+        let whole = minify_html::minify(page(&header(props), &footer(languages)).as_bytes(), &cfg);
         let chrome = format!("{}\n{HOLE}\n{}", header(HOLE), footer(HOLE));
-        let cut = split(&minify_html::minify(chrome.as_bytes(), &cfg), HOLE.as_bytes());
+        let cut = split(
+            &minify_html::minify(chrome.as_bytes(), &cfg),
+            HOLE.as_bytes(),
+        );
         let [h, h_rest, f, f_rest]: [Vec<u8>; 4] = cut.try_into().expect("three holes");
         let parts = ChromeParts {
             header: h,

@@ -125,21 +125,18 @@ pub struct ChromeVariant {
 }
 
 impl ChromeVariant {
-    /// The variant of a page: `page` is its view, `islands` its islands' value
-    /// (`island_props`).
-    pub fn of(page: &super::cx::PageView, islands: &Value) -> ChromeVariant {
+    /// The variant of a page: its active `menu`, its number of `languages`, and `islands` its
+    /// islands' value (`island_props`).
+    pub fn of(menu: &'static str, languages: usize, islands: &Value) -> ChromeVariant {
         let island = |name: &str| {
-            islands
-                .get("on")
-                .and_then(|on| on.get(name))
-                .map(|entry| {
-                    let text = |key: &str| entry[key].as_str().unwrap_or_default().to_string();
-                    (text("src"), text("hydrate"), entry["props"].is_string())
-                })
+            islands.get("on").and_then(|on| on.get(name)).map(|entry| {
+                let text = |key: &str| entry[key].as_str().unwrap_or_default().to_string();
+                (text("src"), text("hydrate"), entry["props"].is_string())
+            })
         };
         ChromeVariant {
-            menu: page.menu,
-            languages: page.alternates.len() > 1,
+            menu,
+            languages: languages > 1,
             header: island("header"),
             banner: island("smart-banner").map(|(src, hydrate, _)| (src, hydrate)),
             footer: island("footer").map(|(src, hydrate, _)| (src, hydrate)),

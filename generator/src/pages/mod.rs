@@ -192,7 +192,7 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
     let inputs = hasher.0.digest();
     let chrome_variant = page_view
         .with_chrome
-        .then(|| ChromeVariant::of(&page_view, &islands_value));
+        .then(|| ChromeVariant::of(page_view.menu, page_view.alternates.len(), &islands_value));
     // One object moved into the context: the page's data is converted once, never cloned.
     let whole = serde_json::Map::from_iter([
         ("chrome".to_string(), chrome.page_value.clone()),
