@@ -27,7 +27,7 @@ use crate::model::SiteData;
 use crate::plan::{Item, Page, SitePages};
 use crate::seo;
 use cx::{Alternate, Built, NoData, PageCx, PageView};
-use hash::HashWriter;
+use hash::hash_value;
 use serde::Serialize;
 use serde_json::Value;
 use site::routes::{Menu, PageKind, RouteTable};
@@ -176,20 +176,21 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
     let seo = serde_json::to_value(&built.seo).expect("SEO arguments are plain strings");
     let islands_value = island_props(&cx, islands, strings, &built.islands, &page_view);
     // What the page is made from; the chrome counts by its hash, computed once per locale.
-    let mut hasher = HashWriter(xxhash_rust::xxh3::Xxh3::new());
-    hasher.0.update(template.as_bytes());
-    hasher.0.update(&chrome.hash.to_le_bytes());
-    serde_json::to_writer(
-        &mut hasher,
-        &[&page_value, &seo, &built.data, &islands_value],
-    )
-    .expect("hashing never fails");
-    serde_json::to_writer(&mut hasher, &json_ld).expect("hashing never fails");
-    for fragment in &built.fragments {
-        hasher.0.update(&(fragment.len() as u64).to_le_bytes());
-        hasher.0.update(fragment.as_bytes());
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(template.as_bytes());
+    hasher.update(&chrome.hash.to_le_bytes());
+    for value in [&page_value, &seo, &built.data, &islands_value] {
+        hash_value(&mut hasher, value);
     }
-    let inputs = hasher.0.digest();
+    hasher.update(&(json_ld.len() as u64).to_le_bytes());
+    for block in &json_ld {
+        hash_value(&mut hasher, block);
+    }
+    for fragment in &built.fragments {
+        hasher.update(&(fragment.len() as u64).to_le_bytes());
+        hasher.update(fragment.as_bytes());
+    }
+    let inputs = hasher.digest();
     let chrome_variant = page_view
         .with_chrome
         .then(|| ChromeVariant::of(page_view.menu, page_view.alternates.len(), &islands_value));
