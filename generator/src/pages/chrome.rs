@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 use site::brand::Brand;
 use site::content::*;
+use site::islands::AccountLink;
 use site::routes::{PageKind, Params, RouteTable, ShowsTab};
 use site::{Lang, Site};
 
@@ -29,7 +30,7 @@ pub struct LocaleChrome {
     /// Whether the site signs clients in (spec §9 `authenticationEnabled`).
     pub auth_enabled: bool,
     /// The client area's links of the header's account menu.
-    pub account: Vec<KeyLink>,
+    pub account: Vec<AccountLink>,
     /// Whether the brand has mobile apps (the smart banner island).
     pub apps: bool,
     /// The client area's contact form, when the help centre offers its agent chat.
@@ -74,7 +75,7 @@ struct ChromeView<'a> {
     home: Option<String>,
     search_href: Option<String>,
     header: Vec<HeaderLink>,
-    account: &'a [KeyLink],
+    account: &'a [AccountLink],
     auth_enabled: bool,
     show_links: Vec<KeyLink>,
     city_links: Vec<TitleLink<'a>>,
@@ -255,10 +256,10 @@ pub fn chrome(
         link("wallet", Some(href), None, true, true);
     }
     // Account links point to the client area; which ones is the brand's configuration.
-    let account: Vec<KeyLink> = brand
+    let account: Vec<AccountLink> = brand
         .account_links(site)
         .into_iter()
-        .map(|key| KeyLink {
+        .map(|key| AccountLink {
             href: match key {
                 "favouriteCinemas" => format!("{client_url}/favourite-cinemas"),
                 other => format!("{client_url}/{other}"),

@@ -34,7 +34,7 @@ pub fn news_item(cx: &PageCx, i: usize) -> Built {
         article,
         offer: None,
         body: sanitize(article.content.as_deref()),
-        back: Some(cx.path(PageKind::News)).flatten(),
+        back: cx.path(PageKind::News),
     })
     .seo(article_seo(article))
     .json_ld(vec![cx.breadcrumbs(&article.title)])

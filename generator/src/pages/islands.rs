@@ -89,14 +89,7 @@ pub fn island_props(
     let mut value = islands.page_value(&names, &common, strings, |name| match name {
         "header" => props(HeaderProps {
             auth_enabled: chrome.auth_enabled,
-            account: chrome
-                .account
-                .iter()
-                .map(|l| AccountLink {
-                    key: l.key.clone(),
-                    href: l.href.clone(),
-                })
-                .collect(),
+            account: chrome.account.clone(),
             benefits: benefits.clone(),
             alternates: page_view
                 .alternates
