@@ -1,6 +1,7 @@
 //! The generator: turns the content API into the static sites of every country, in every
 //! language each offers, ready for a CDN. Fetch (concurrent HTTP) → plan (pages and
-//! redirects from the route table) → render (Tera, in parallel) → minify → write (staged,
+//! redirects from the route table) → render (Tera over compacted templates, in
+//! parallel) → splice (Rust-written fragments, the minified chrome) → write (staged,
 //! incremental, published in one step).
 
 pub mod build;

@@ -17,9 +17,13 @@ pub struct Renderers {
 
 impl Renderers {
     pub fn load(templates: &Path, locales: &Path) -> anyhow::Result<Renderers> {
-        let glob = format!("{}/**/*.html", templates.display());
-        let mut base = Tera::new(&glob).with_context(|| format!("compiling templates {glob}"))?;
+        let mut base = Tera::default();
+        base.add_raw_templates(compact_templates(templates)?)
+            .map_err(|e| anyhow::anyhow!("compiling templates in {}: {}", templates.display(), describe(&e)))?;
         base.autoescape_on(vec![".html"]);
+        // Tera's own escaper also writes every `/` as `&#x2F;`, which HTML never needs: URLs
+        // would grow by a sixth. Ours escapes what can end a text or a quoted value.
+        base.set_escape_fn(|text| site::escape::html(text).into_owned());
         base.register_filter("duration", duration_filter);
         base.register_filter("time", time_filter);
         base.register_filter("money", money_filter);
@@ -81,6 +85,181 @@ impl Renderers {
             .render(template, context)
             .map_err(|e| anyhow::anyhow!(describe(&e)))
     }
+}
+
+/// The settings the chrome is minified with: valid HTML for validators and strict parsers.
+pub fn minify_config() -> minify_html::Cfg {
+    let mut cfg = minify_html::Cfg::new();
+    cfg.minify_doctype = false;
+    cfg.allow_noncompliant_unquoted_attribute_values = false;
+    cfg.allow_removing_spaces_between_attributes = false;
+    cfg.allow_optimal_entities = false;
+    cfg.keep_html_and_head_opening_tags = true;
+    cfg.minify_css = true;
+    cfg
+}
+
+/// Every template under `templates`, named by its relative path, its line breaks taken out
+/// (`compact`): pages come out of Tera as compact as they are written, so no page is minified.
+fn compact_templates(templates: &Path) -> anyhow::Result<Vec<(String, String)>> {
+    let mut found = Vec::new();
+    for entry in walkdir::WalkDir::new(templates).sort_by_file_name() {
+        let entry =
+            entry.with_context(|| format!("reading templates in {}", templates.display()))?;
+        let path = entry.path();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let name = path
+            .strip_prefix(templates)
+            .expect("walkdir yields paths under its root")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        found.push((name, compact(&text)));
+    }
+    Ok(found)
+}
+
+/// A template without its line breaks. A line break and the indentation after it become:
+/// - one space inside an HTML tag or a Tera tag, where it separates attributes or words;
+/// - nothing next to a block-level tag (`BLOCK_TAGS`, looking through Tera tags), where a
+///   browser renders no space either;
+/// - one space elsewhere (between inline elements, words, or an element and a word), as
+///   HTML renders a run of white space.
+///
+/// The templates are written for people to read; what a visitor downloads carries none of
+/// that layout, and no page needs minifying after it is rendered.
+pub fn compact(template: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum In {
+        Text,
+        HtmlTag,
+    }
+    let bytes = template.as_bytes();
+    let mut out = String::with_capacity(template.len());
+    let mut state = In::Text;
+    // The closer of the Tera tag the scan is in (`}}`, `%}`, `#}`), if any.
+    let mut tera: Option<&str> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &template[i..];
+        if let Some(close) = tera {
+            if rest.starts_with(close) {
+                out.push_str(close);
+                i += close.len();
+                tera = None;
+                continue;
+            }
+        } else if let Some(close) = tera_closer(rest) {
+            out.push_str(&rest[..2]);
+            i += 2;
+            tera = Some(close);
+            continue;
+        } else if bytes[i] == b'<' && starts_tag(rest) {
+            state = In::HtmlTag;
+        } else if bytes[i] == b'>' {
+            state = In::Text;
+        } else if state == In::HtmlTag && rest.starts_with("=\"") {
+            // A literal value needs no quotes when nothing in it ends an unquoted value, and
+            // an empty one no value at all (`alt=""` is `alt`), as minify-html writes them.
+            if let Some(len) = rest[2..].find('"') {
+                let value = &rest[2..2 + len];
+                let plain = !value.contains(|c: char| {
+                    c.is_ascii_whitespace() || "\"'=<>`&{}".contains(c)
+                });
+                if plain {
+                    if !value.is_empty() {
+                        out.push('=');
+                        out.push_str(value);
+                    }
+                    i += len + 3;
+                    continue;
+                }
+            }
+        }
+        if bytes[i] == b'\n' {
+            let indent = rest[1..]
+                .bytes()
+                .take_while(|b| *b == b' ' || *b == b'\t' || *b == b'\r')
+                .count();
+            i += 1 + indent;
+            let space = tera.is_some()
+                || state == In::HtmlTag
+                || !(block_tag_before(&out) || block_tag_after(&template[i..]));
+            if space && !out.ends_with(' ') && i < bytes.len() && !out.is_empty() {
+                out.push(' ');
+            }
+            continue;
+        }
+        let ch = rest.chars().next().expect("not at the end");
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// Elements around which white space renders nothing (block boxes, metadata, table parts).
+const BLOCK_TAGS: &[&str] = &[
+    "address", "article", "aside", "blockquote", "body", "caption", "col", "colgroup", "dd",
+    "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
+    "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "legend", "li",
+    "link", "main", "meta", "nav", "noscript", "ol", "optgroup", "option", "p", "script",
+    "section", "style", "summary", "table", "tbody", "td", "template", "tfoot", "th", "thead",
+    "title", "tr", "ul",
+];
+
+/// The closer of the Tera tag `text` starts with (`{{`, `{%`, `{#`), if it starts with one.
+fn tera_closer(text: &str) -> Option<&'static str> {
+    ["{{", "{%", "{#"]
+        .iter()
+        .position(|open| text.starts_with(open))
+        .map(|n| ["}}", "%}", "#}"][n])
+}
+
+/// Whether `text` starts an HTML tag (`<a`, `</a`), not a `<` in text.
+fn starts_tag(text: &str) -> bool {
+    text[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!')
+}
+
+/// Whether the name of the tag `text` starts with (after `<` or `</`) is a block tag.
+fn is_block_tag(text: &str) -> bool {
+    let name = text.trim_start_matches('<').trim_start_matches('/');
+    let end = name
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(name.len());
+    BLOCK_TAGS.contains(&name[..end].to_ascii_lowercase().as_str())
+}
+
+/// Whether `written` ends with a block-level tag, Tera tags after it aside.
+fn block_tag_before(written: &str) -> bool {
+    let mut text = written.trim_end_matches(' ');
+    loop {
+        let opener = match () {
+            _ if text.ends_with("}}") => "{{",
+            _ if text.ends_with("%}") => "{%",
+            _ if text.ends_with("#}") => "{#",
+            _ => break,
+        };
+        match text.rfind(opener) {
+            Some(at) => text = text[..at].trim_end_matches(' '),
+            None => return false,
+        }
+    }
+    text.ends_with('>') && text.rfind('<').is_some_and(|at| is_block_tag(&text[at..]))
+}
+
+/// Whether `rest` starts with a block-level tag, Tera tags before it aside.
+fn block_tag_after(rest: &str) -> bool {
+    let mut text = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+    while let Some(close) = tera_closer(text) {
+        match text.find(close) {
+            Some(at) => text = text[at + 2..].trim_start_matches([' ', '\t', '\r', '\n']),
+            None => return false,
+        }
+    }
+    text.starts_with('<') && starts_tag(text) && is_block_tag(text)
 }
 
 /// Tera hides the cause of an error in its source chain; spell it out.
@@ -365,6 +544,50 @@ pub fn format_money(amount: f64, currency: &str, lang: Lang) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn compact_drops_layout_between_elements_and_keeps_separators_inside_tags() {
+        let template = "<ul class=\"a\"\n    data-x=\"1\">\n  <li>{{ one }}</li>\n  <li>{{ two\n     | upper }}</li>\n</ul>\n";
+        assert_eq!(
+            compact(template),
+            "<ul class=a data-x=1><li>{{ one }}</li><li>{{ two | upper }}</li></ul>"
+        );
+        // A `<` that opens no tag (a comparison in text) leaves the text state alone; a Tera
+        // tag inside an attribute keeps its own spaces; between inline elements and words a
+        // line break is a space, as it renders.
+        assert_eq!(
+            compact("{% if a < b\n  %}x{% endif %}\n<a href=\"{{ u }}\"\n>1 < 2\n  y</a>"),
+            "{% if a < b %}x{% endif %} <a href=\"{{ u }}\" >1 < 2 y</a>"
+        );
+        assert_eq!(
+            compact("<a>\n  <span>Title</span>\n  <span>Book</span>\n</a>"),
+            "<a> <span>Title</span> <span>Book</span> </a>"
+        );
+        // Block tags are found through Tera tags on either side.
+        assert_eq!(
+            compact("<ul>\n{% for x in xs %}\n  <li>{{ x }}</li>\n{% endfor %}\n</ul>"),
+            "<ul>{% for x in xs %}<li>{{ x }}</li>{% endfor %}</ul>"
+        );
+        // Literal attribute values lose the quotes they do not need; values Tera writes keep them.
+        assert_eq!(
+            compact("<img alt=\"\" class=\"a b\" src=\"{{ s }}\" width=\"40\">"),
+            "<img alt class=\"a b\" src=\"{{ s }}\" width=40>"
+        );
+        // Spaces written on a line stay; non-ASCII text is copied whole.
+        assert_eq!(compact("<p>déjà vu</p>\n  <p> ok </p>"), "<p>déjà vu</p><p> ok </p>");
+    }
+
+    #[test]
+    fn every_template_compiles_compacted() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+        let templates = compact_templates(&root).expect("templates read");
+        assert!(templates.iter().any(|(name, _)| name == "base.html"));
+        for (name, text) in &templates {
+            assert!(!text.contains('\n'), "{name} keeps a line break");
+        }
+        let mut tera = Tera::default();
+        tera.add_raw_templates(templates).expect("compacted templates compile");
+    }
 
     #[test]
     fn placeholders_are_filled_from_the_arguments_once() {

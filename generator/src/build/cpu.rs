@@ -14,7 +14,7 @@ pub fn thread_cpu() -> Duration {
         .unwrap_or_default()
 }
 
-/// The phases of a page: context, templates, minify, write.
+/// The phases of a page: context, templates, splice, write.
 #[derive(Default)]
 pub struct Phases {
     micros: [AtomicU64; 4],
@@ -43,7 +43,7 @@ impl Phases {
             .or_default() += spent;
     }
 
-    /// Milliseconds per phase: context, templates, minify, write.
+    /// Milliseconds per phase: context, templates, splice, write.
     pub fn millis(&self) -> [u64; 4] {
         std::array::from_fn(|i| self.micros[i].load(Relaxed) / 1000)
     }

@@ -1,5 +1,6 @@
 //! One build, phase by phase, each timed: fetch every site over HTTP, plan its pages, render
-//! and minify them in parallel, write them with the site-wide files (assets, sitemaps,
+//! them in parallel from templates compacted at load (`render::compact`), splice in the
+//! fragments and the chrome, write them with the site-wide files (assets, sitemaps,
 //! robots.txt, redirects), then commit the output and report.
 
 mod assets;
@@ -141,12 +142,12 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         output.abandon();
         return Err(err);
     }
-    let [context_ms, render_ms, minify_ms, write_ms] = phases.millis();
-    tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, minify {minify_ms} ms, write {write_ms} ms");
+    let [context_ms, render_ms, splice_ms, write_ms] = phases.millis();
+    tracing::info!("CPU per phase: context {context_ms} ms, templates {render_ms} ms, splice {splice_ms} ms, write {write_ms} ms");
     report.phases_cpu_ms = BTreeMap::from([
         ("context", context_ms),
         ("templates", render_ms),
-        ("minify", minify_ms),
+        ("splice", splice_ms),
         ("write", write_ms),
     ]);
     report.kinds_cpu_ms = phases.kinds_millis();
@@ -259,7 +260,7 @@ impl SiteWriter<'_> {
                 (*lang, chrome)
             })
             .collect();
-        let minify = minify_config();
+        let minify = crate::render::minify_config();
         let chrome_parts: BTreeMap<Lang, ChromeCache> = chromes
             .iter()
             .map(|(lang, chrome)| {
@@ -305,7 +306,7 @@ impl SiteWriter<'_> {
                         format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
                     })?;
                 let t2 = thread_cpu();
-                let bytes = finish(&html, &pc, &chrome_parts[&page.lang], &minify)
+                let bytes = finish(&html, &pc, &chrome_parts[&page.lang])
                     .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
                 let t3 = thread_cpu();
                 let result = output.write(&rel, &bytes);
@@ -324,7 +325,7 @@ impl SiteWriter<'_> {
             if page.path != "/404" {
                 let pc = self.page_context(data, &chromes[&page.lang], plan, page);
                 let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
-                let bytes = finish(&html, &pc, &chrome_parts[&page.lang], &minify)?;
+                let bytes = finish(&html, &pc, &chrome_parts[&page.lang])?;
                 output.write(&format!("{root}/404.html"), &bytes)?;
             }
         }
@@ -382,14 +383,13 @@ impl SiteWriter<'_> {
     }
 }
 
-/// A rendered page minified, with its fragments and its locale's chrome spliced in.
+/// A rendered page (compact as its templates are: `render::compact`) with its fragments and
+/// its locale's chrome spliced in.
 fn finish(
     html: &str,
     pc: &crate::pages::PageContext,
     chrome: &ChromeCache,
-    minify: &minify_html::Cfg,
 ) -> anyhow::Result<Vec<u8>> {
-    let minified = minify_html::minify(html.as_bytes(), minify);
     let parts = pc.chrome.as_ref().map(|v| chrome.get(v)).transpose()?;
     let header_props = chrome_parts::header_props(pc);
     let (header, footer) = match &parts {
@@ -412,7 +412,7 @@ fn finish(
         )
         .chain(footer.iter().flatten().copied())
         .collect();
-    fragments::splice_pieces(&minified, &pieces)
+    fragments::splice_pieces(html.as_bytes(), &pieces)
 }
 
 /// What a site's pages may load besides their own origin: the identity provider (frames and
@@ -430,18 +430,6 @@ fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
     }
     crate::injections::policy_sources(&data.settings.settings.injections, &mut policy);
     policy
-}
-
-fn minify_config() -> minify_html::Cfg {
-    let mut cfg = minify_html::Cfg::new();
-    // Keep the output valid HTML for validators and strict parsers.
-    cfg.minify_doctype = false;
-    cfg.allow_noncompliant_unquoted_attribute_values = false;
-    cfg.allow_removing_spaces_between_attributes = false;
-    cfg.allow_optimal_entities = false;
-    cfg.keep_html_and_head_opening_tags = true;
-    cfg.minify_css = true;
-    cfg
 }
 
 /// Hash of everything a page's bytes depend on besides its context.
