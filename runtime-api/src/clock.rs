@@ -58,7 +58,9 @@ impl Clock {
         };
         ClockReport {
             mode,
-            now: self.now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            now: self
+                .now()
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             offset: offset.map(format_duration),
             offset_seconds: offset.map_or(0, |by| by.num_seconds()),
         }
@@ -152,7 +154,16 @@ mod tests {
         assert_eq!(parse_duration("90m"), Ok(TimeDelta::minutes(90)));
         assert_eq!(parse_duration("-30s"), Ok(TimeDelta::seconds(-30)));
         assert_eq!(parse_duration("+1h30m"), Ok(TimeDelta::minutes(90)));
-        for bad in ["", "3", "h", "3x", "-", "3 h", "1.5h", "99999999999999999999d"] {
+        for bad in [
+            "",
+            "3",
+            "h",
+            "3x",
+            "-",
+            "3 h",
+            "1.5h",
+            "99999999999999999999d",
+        ] {
             assert!(parse_duration(bad).is_err(), "{bad:?} was accepted");
         }
         assert_eq!(format_duration(TimeDelta::hours(3)), "3h");
@@ -177,7 +188,10 @@ mod tests {
             Ok(Clock::Offset(TimeDelta::days(-1)))
         );
         let bad_date = Clock::from_flags(Some("2026-11-22"), None).unwrap_err();
-        assert!(bad_date.contains("--now") && bad_date.contains("RFC 3339"), "{bad_date}");
+        assert!(
+            bad_date.contains("--now") && bad_date.contains("RFC 3339"),
+            "{bad_date}"
+        );
         let bad_offset = Clock::from_flags(None, Some("3 hours")).unwrap_err();
         assert!(bad_offset.contains("--clock-offset"), "{bad_offset}");
         assert!(Clock::from_flags(Some("2026-11-22T18:00:00Z"), Some("3h")).is_err());

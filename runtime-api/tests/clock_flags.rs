@@ -32,8 +32,9 @@ struct Prepared {
 /// Yesterday's demo snapshot (so today's showtimes are in it) plus a showtime 90 minutes and
 /// one 5 hours from now at the first French cinema, written once for every test.
 static PREPARED: LazyLock<Prepared> = LazyLock::new(|| {
-    let brand = Brand::from_json(&std::fs::read_to_string(format!("{ROOT}/config/brand.json")).unwrap())
-        .expect("config/brand.json parses");
+    let brand =
+        Brand::from_json(&std::fs::read_to_string(format!("{ROOT}/config/brand.json")).unwrap())
+            .expect("config/brand.json parses");
     let now = Utc::now().with_nanosecond(0).unwrap();
     let options = DemoOptions {
         seed: DEFAULT_SEED,
@@ -268,7 +269,10 @@ fn a_bad_duration_or_date_stops_start_up_naming_the_flag() {
         assert!(!output.status.success(), "{flags:?} started");
         assert!(stderr.contains(says), "{flags:?}: {stderr}");
     }
-    let (mut cmd, _, _) = command(&["--now", "2026-11-22T18:00:00Z", "--clock-offset", "3h"], "both");
+    let (mut cmd, _, _) = command(
+        &["--now", "2026-11-22T18:00:00Z", "--clock-offset", "3h"],
+        "both",
+    );
     let output = cmd.stderr(Stdio::piped()).output().expect("runs");
     assert!(!output.status.success(), "both flags accepted");
 }
