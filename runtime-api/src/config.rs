@@ -50,6 +50,10 @@ pub struct Config {
     /// The bearer token a scraper sends to `/metrics` (METRICS_TOKEN); without one, `/metrics`
     /// answers only callers on this machine.
     pub metrics_token: Option<String>,
+    /// The API's clock: the system's unless `--now` fixes it or `--clock-offset` shifts it
+    /// (flags only, for demos and tests; never read from the file or the environment).
+    #[serde(skip)]
+    pub clock: crate::clock::Clock,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -233,6 +237,7 @@ impl Default for Config {
             hsts: false,
             server: Default::default(),
             metrics_token: None,
+            clock: crate::clock::Clock::System,
         }
     }
 }

@@ -53,6 +53,14 @@ enum Command {
         /// Also serve the generated sites of `--out` at http://{site}.localhost:PORT/ (local use).
         #[arg(long)]
         preview: bool,
+        /// Fix the API's clock at this instant (RFC 3339, e.g. 2026-11-22T18:00:00+01:00):
+        /// showtime statuses, caches and dates are computed as at that time (demos, tests).
+        #[arg(long, value_name = "RFC3339", conflicts_with = "clock_offset")]
+        now: Option<String>,
+        /// Shift the API's clock from the real one by a duration: 3h, -1d, 90m, -30s, 1h30m
+        /// (demos and tests: showtimes of the next 3 hours are closed with 3h).
+        #[arg(long, value_name = "DURATION", allow_hyphen_values = true)]
+        clock_offset: Option<String>,
     },
     /// Print a bearer token of the dev identity provider for a client (local use and tests).
     DevToken {
@@ -85,9 +93,13 @@ fn main() -> anyhow::Result<()> {
             brand,
             data_dir,
             preview,
+            now,
+            clock_offset,
         } => {
             let mut config = Config::load(config.as_deref())?;
             config.preview |= preview;
+            config.clock = Clock::from_flags(now.as_deref(), clock_offset.as_deref())
+                .map_err(anyhow::Error::msg)?;
             // Flags win over the file and the environment, except PORT over --addr's port.
             if let Some(a) = addr {
                 config.listen = a;
@@ -196,13 +208,22 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         loaded.locales,
         config.out.clone(),
         loaded.media,
-        Clock::System,
+        config.clock,
     )
     .with_live(std::sync::Arc::new(live))
     .with_options(options);
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .with_context(|| format!("binding {}", config.listen))?;
+    if config.clock != Clock::System {
+        let clock = config.clock.report();
+        tracing::warn!(
+            mode = clock.mode,
+            now = %clock.now,
+            offset = clock.offset.as_deref().unwrap_or(""),
+            "the API's clock is not the system's: statuses and dates follow it"
+        );
+    }
     tracing::info!(
         ready_ms = started.elapsed().as_millis() as u64,
         store,

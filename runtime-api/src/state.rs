@@ -141,7 +141,7 @@ impl Live {
         let store =
             client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?;
         if config.seed_demo_cards {
-            crate::demo_cards::seed(store.as_ref(), chrono::Utc::now().date_naive())
+            crate::demo_cards::seed(store.as_ref(), config.clock.now().date_naive())
                 .await
                 .context("seeding the demo cards")?;
         }

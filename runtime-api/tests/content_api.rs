@@ -1129,6 +1129,29 @@ async fn featured_by_type() {
             .all(|s| s["bookable"] == true && s["comingSoon"] == false),
         "featured shows are bookable now"
     );
+    // In the home list's order of spec §9: weights, then `orders.home`.
+    let content = FIXTURE
+        .snapshot
+        .locale(site::Site::Fr, site::Lang::Fr)
+        .expect("French content");
+    let gone = &FIXTURE.snapshot.site(site::Site::Fr).unwrap().gone_shows;
+    let mut expected: Vec<&site::content::Show> = content
+        .shows
+        .iter()
+        .filter(|s| s.bookable && !s.coming_soon && !gone.contains(&s.slug))
+        .collect();
+    let cx = site::rules::OrderContext {
+        favourites: &[],
+        tags: &content.tags,
+    };
+    site::rules::order_shows(&mut expected, site::rules::ShowList::Home, &cx, |s| s);
+    let expected: Vec<&str> = expected
+        .iter()
+        .take(list.len())
+        .map(|s| s.slug.as_str())
+        .collect();
+    let got: Vec<&str> = list.iter().map(|s| s["slug"].as_str().unwrap()).collect();
+    assert_eq!(got, expected, "featured shows in the spec's home order");
     assert_eq!(
         api(FR, "/api/featured?language=fr").await,
         shows,

@@ -1069,9 +1069,11 @@ async fn webview_names_each_sites_openid_provider_and_logout_clears_the_session(
 
 #[tokio::test]
 async fn health_readiness_metrics_and_request_ids_are_served() {
-    call(Method::GET, FR, "/healthz", None, None)
-        .await
-        .assert_status(StatusCode::OK);
+    let health = call(Method::GET, FR, "/healthz", None, None).await;
+    health.assert_status(StatusCode::OK);
+    assert_eq!(health.json()["status"], "ok");
+    assert_eq!(health.json()["clock"]["mode"], "fixed");
+    assert_eq!(health.json()["clock"]["now"], "2026-11-22T12:00:00Z");
     let ready = call(Method::GET, FR, "/readyz", None, None).await;
     ready.assert_status(StatusCode::OK);
     assert_eq!(ready.json()["status"], "ready");

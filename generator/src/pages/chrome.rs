@@ -4,12 +4,14 @@
 use super::hash::HashWriter;
 use crate::injections::PageInjections;
 use crate::model::{LocaleData, SiteData};
+use chrono::NaiveDate;
 use serde::Serialize;
 use serde_json::Value;
 use site::brand::Brand;
 use site::content::*;
 use site::islands::AccountLink;
 use site::routes::{PageKind, Params, RouteTable, ShowsTab};
+use site::rules::{is_upcoming, order_shows, OrderContext, ShowList};
 use site::{Lang, Site};
 
 /// Everything a page of one site and language shares.
@@ -357,12 +359,22 @@ pub fn chrome(
         base_url,
         assets,
         hash: hasher.0.digest(),
-        lists: ShowLists::new(locale),
+        lists: ShowLists::new(locale, local_today(site)),
         brand: brand.name.clone(),
         auth_enabled: features.authentication_enabled,
         account,
         apps: brand.apps.is_some(),
         help_contact,
+    }
+}
+
+/// The site's local date now: what the upcoming list counts from (the pages are rebuilt
+/// nightly).
+fn local_today(site: Site) -> NaiveDate {
+    let now = chrono::Utc::now();
+    match site.time_zone().parse::<chrono_tz::Tz>() {
+        Ok(zone) => now.with_timezone(&zone).date_naive(),
+        Err(_) => now.date_naive(),
     }
 }
 
@@ -383,36 +395,59 @@ pub fn city_href(table: &RouteTable, site: Site, lang: Lang, city: &CityDetail) 
     table.path(kind, site, lang, &Params::new().with("slug", slug), false)
 }
 
-/// The shows of each list page (the shows page when the tab is none) as indexes in
-/// `LocaleData::shows`, in the content's default order.
-pub struct ShowLists(Vec<(Option<ShowsTab>, Vec<usize>)>);
+/// The shows of each list page (the shows page when the tab is none) and of the home rail, as
+/// indexes in `LocaleData::shows`, in the spec's order (`site::rules::ordering`: weights, then
+/// the list's own order; no visitor, so no favourites).
+pub struct ShowLists {
+    tabs: Vec<(Option<ShowsTab>, Vec<usize>)>,
+    home: Vec<usize>,
+}
 
 impl ShowLists {
-    fn new(locale: &LocaleData) -> ShowLists {
+    fn new(locale: &LocaleData, today: NaiveDate) -> ShowLists {
         let tabs = std::iter::once(None).chain(ShowsTab::ALL.iter().copied().map(Some));
-        ShowLists(
-            tabs.map(|tab| (tab, ShowLists::listed(locale, tab)))
+        let showing = |s: &Show| s.bookable && !s.coming_soon;
+        ShowLists {
+            tabs: tabs
+                .map(|tab| (tab, ShowLists::listed(locale, tab, today)))
                 .collect(),
-        )
+            home: ShowLists::ordered(locale, ShowList::Home, showing),
+        }
     }
 
-    fn listed(locale: &LocaleData, tab: Option<ShowsTab>) -> Vec<usize> {
+    fn listed(locale: &LocaleData, tab: Option<ShowsTab>, today: NaiveDate) -> Vec<usize> {
         let keep = |s: &Show| match tab {
             None | Some(ShowsTab::Book) => s.bookable && !s.coming_soon,
             Some(ShowsTab::Presales) => s.bookable && s.coming_soon,
             Some(ShowsTab::Kids) => s.kids,
             Some(ShowsTab::Special) => !s.is_movie || s.premiere,
-            Some(ShowsTab::Upcoming) => s.coming_soon,
+            Some(ShowsTab::Upcoming) => is_upcoming(s, today),
         };
-        let mut shows: Vec<usize> = (0..locale.shows.len())
-            .filter(|&i| keep(&locale.shows[i]))
+        ShowLists::ordered(locale, ShowList::for_tab(tab), keep)
+    }
+
+    fn ordered(locale: &LocaleData, list: ShowList, keep: impl Fn(&Show) -> bool) -> Vec<usize> {
+        let mut shows: Vec<(usize, &Show)> = locale
+            .shows
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| keep(s))
             .collect();
-        shows.sort_by_key(|&i| locale.shows[i].orders.default);
-        shows
+        let cx = OrderContext {
+            favourites: &[],
+            tags: &locale.tags,
+        };
+        order_shows(&mut shows, list, &cx, |(_, s)| s);
+        shows.into_iter().map(|(i, _)| i).collect()
+    }
+
+    /// The home page's rail: the shows page's shows in the home order.
+    pub fn home(&self) -> &[usize] {
+        &self.home
     }
 
     pub fn get(&self, tab: Option<ShowsTab>) -> &[usize] {
-        self.0
+        self.tabs
             .iter()
             .find(|(t, _)| *t == tab)
             .map(|(_, list)| list.as_slice())

@@ -55,7 +55,7 @@ pub(super) fn offer_links<'a>(cx: &PageCx, offers: &'a [Offer]) -> Vec<Linked<'a
 /// catalogue would be as long as the shows page and as slow to load.
 pub fn home(cx: &PageCx) -> Built {
     let locale = cx.locale;
-    let showing = cx.chrome.lists.get(None);
+    let showing = cx.chrome.lists.home();
     // The hero: the first shows of the list with a backdrop to show.
     let featured: Vec<Featured> = showing
         .iter()

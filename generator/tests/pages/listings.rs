@@ -4,7 +4,9 @@
 use crate::common::*;
 use crate::support::*;
 use serde_json::Value;
-use site::routes::{PageKind, Params};
+use site::content::{Show, Tag};
+use site::routes::{PageKind, Params, ShowsTab};
+use site::rules::{is_upcoming, order_shows, OrderContext, ShowList};
 use site::{Lang, Site};
 use std::collections::BTreeMap;
 
@@ -22,7 +24,8 @@ fn show_grid_links(html: &Page) -> Option<Vec<String>> {
 
 #[test]
 fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
-    /// The generator's rule: the home page shows the first 12 shows of the shows page.
+    /// The generator's rule: the home page shows the first 12 shows of the shows page, in the
+    /// home order.
     const HOME_RAIL_SHOWS: usize = 12;
     let mut problems = Vec::new();
     let none = Params::new();
@@ -31,8 +34,8 @@ fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
         (Site::Nl, Lang::En),
         (Site::Ch, Lang::De),
     ] {
-        // The shows in the API's order, each with its list order and what its tabs need.
-        let shows: Vec<(Value, i64)> = list(&api_json(site, Some(lang), "/shows"), "")
+        // Every show of the API, in full, and the site's tags (what upsell reads).
+        let shows: Vec<Show> = list(&api_json(site, Some(lang), "/shows"), "")
             .iter()
             .map(|s| {
                 let detail = api_json(
@@ -40,55 +43,51 @@ fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
                     Some(lang),
                     &format!("/show/{}", str_of(s, "slug").unwrap_or_default()),
                 );
-                let order = detail["orders"]["default"].as_i64().unwrap_or_default();
-                (detail, order)
+                serde_json::from_value(detail).expect("a show")
             })
             .collect();
+        let tags: Vec<Tag> =
+            serde_json::from_value(api_json(site, Some(lang), "/tags")).expect("the tags");
         assert!(
             shows.len() > HOME_RAIL_SHOWS,
             "{site}/{lang}: too few shows to check the rail"
         );
-        let flag = |s: &Value, key: &str| s[key].as_bool().unwrap_or(false);
-        let expected = |keep: &dyn Fn(&Value) -> bool| -> Vec<String> {
-            let mut kept: Vec<&(Value, i64)> = shows.iter().filter(|(s, _)| keep(s)).collect();
-            kept.sort_by_key(|(_, order)| *order);
+        let today = chrono::Utc::now()
+            .with_timezone(&site.time_zone().parse::<chrono_tz::Tz>().unwrap())
+            .date_naive();
+        // The spec's order (site::rules::ordering), for pages built for everybody.
+        let expected = |list: ShowList, keep: &dyn Fn(&Show) -> bool| -> Vec<String> {
+            let mut kept: Vec<&Show> = shows.iter().filter(|s| keep(s)).collect();
+            let cx = OrderContext {
+                favourites: &[],
+                tags: &tags,
+            };
+            order_shows(&mut kept, list, &cx, |s| s);
             kept.iter()
-                .map(|(s, _)| {
-                    let kind = if flag(s, "isMovie") {
+                .map(|s| {
+                    let kind = if s.is_movie {
                         PageKind::Show
                     } else {
                         PageKind::Event
                     };
-                    path(
-                        kind,
-                        site,
-                        lang,
-                        &slug(str_of(s, "slug").unwrap_or_default()),
-                    )
+                    path(kind, site, lang, &slug(&s.slug))
                 })
                 .collect()
         };
-        let book = expected(&|s| flag(s, "bookable") && !flag(s, "comingSoon"));
+        let showing = |s: &Show| s.bookable && !s.coming_soon;
+        let book = expected(ShowList::Default, &showing);
         let mut lists = vec![(PageKind::Shows, none.clone(), book.clone())];
         for (tab, keep) in [
-            (
-                "book",
-                &(|s: &Value| flag(s, "bookable") && !flag(s, "comingSoon"))
-                    as &dyn Fn(&Value) -> bool,
-            ),
-            ("presales", &|s: &Value| {
-                flag(s, "bookable") && flag(s, "comingSoon")
-            }),
-            ("kids", &|s: &Value| flag(s, "kids")),
-            ("special", &|s: &Value| {
-                !flag(s, "isMovie") || flag(s, "premiere")
-            }),
-            ("upcoming", &|s: &Value| flag(s, "comingSoon")),
+            (ShowsTab::Book, &showing as &dyn Fn(&Show) -> bool),
+            (ShowsTab::Presales, &|s: &Show| s.bookable && s.coming_soon),
+            (ShowsTab::Kids, &|s: &Show| s.kids),
+            (ShowsTab::Special, &|s: &Show| !s.is_movie || s.premiere),
+            (ShowsTab::Upcoming, &|s: &Show| is_upcoming(s, today)),
         ] {
             lists.push((
                 PageKind::ShowsTab,
-                Params::new().with("tab", tab),
-                expected(keep),
+                Params::new().with("tab", tab.key()),
+                expected(ShowList::for_tab(Some(tab)), keep),
             ));
         }
         for (kind, params, shows) in lists {
@@ -115,7 +114,8 @@ fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
         ) else {
             continue;
         };
-        let rail: Vec<String> = book.iter().take(HOME_RAIL_SHOWS).cloned().collect();
+        let home_order = expected(ShowList::Home, &showing);
+        let rail: Vec<String> = home_order.iter().take(HOME_RAIL_SHOWS).cloned().collect();
         match show_grid_links(home) {
             Some(links) if links == rail => {}
             other => problems.push(format!("{}: the home rail lists {other:?}, expected the first {HOME_RAIL_SHOWS} shows {rail:?}", home.file)),

@@ -725,7 +725,9 @@ export type CinemaDetail = {
   pricing?: Pricing | null,
   pushes?: Array<Push>,
   /**
-   * Weekday the cinema week starts on; absent means the default (spec §9: 3).
+   * Weekday the cinema week starts on, as days after Sunday (0 Sunday, 1 Monday, 3
+   * Wednesday); absent means the default (spec §9: 3, Wednesday). See
+   * `site::rules::ordering::week_offset`.
    */
   cinemaWeekOffset?: number | null,
   redirectSlug?: string | null,

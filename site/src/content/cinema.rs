@@ -225,7 +225,9 @@ pub struct CinemaDetail {
     pub pricing: Option<Pricing>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pushes: Vec<Push>,
-    /// Weekday the cinema week starts on; absent means the default (spec §9: 3).
+    /// Weekday the cinema week starts on, as days after Sunday (0 Sunday, 1 Monday, 3
+    /// Wednesday); absent means the default (spec §9: 3, Wednesday). See
+    /// `site::rules::ordering::week_offset`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cinema_week_offset: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -7,6 +7,7 @@ pub mod client;
 pub mod content;
 pub mod flags;
 pub mod geo;
+pub mod ordering;
 pub mod rating;
 pub mod search;
 pub mod show;
@@ -21,6 +22,12 @@ pub use flags::{contrast_ratio, flag_colour, FlagColour, MIN_CONTRAST};
 pub use geo::{
     distance_km, effective_locator_limits, nearest_cinemas, nearest_cinemas_in,
     DEFAULT_MAX_GEOLOCATION_CINEMAS, DEFAULT_MAX_GEOLOCATION_DISTANCE, KM_PER_NAUTICAL_MILE,
+};
+pub use ordering::{
+    cinema_week_offset, compare_shows, is_upcoming, order_shows, show_weight, upcoming_release,
+    upcoming_window, week_offset, week_start, week_start_weekday, OrderContext, ShowList,
+    ShowWeight, DEFAULT_CINEMA_WEEK_OFFSET, FAVOURITE_WEIGHT, NO_CINEMA_WEEK_OFFSET,
+    PREMIERE_WEIGHT, UPCOMING_DAYS, UPSELL_WEIGHT,
 };
 pub use rating::{is_default_rating, rating_scheme, rating_warning, RatingScheme};
 pub use search::{

@@ -247,7 +247,8 @@ enum Featured {
     Offers(Vec<Offer>),
 }
 
-/// `/featured?type=show|news|offer`: what the home page puts forward.
+/// `/featured?type=show|news|offer`: what the home page puts forward; shows in the home list's
+/// order of spec §9 (`site::rules::ordering`).
 async fn featured(
     State(app): State<AppState>,
     locale: Locale,
@@ -262,7 +263,12 @@ async fn featured(
                 .iter()
                 .filter(|s| s.bookable && !s.coming_soon && !gone.contains(&s.slug))
                 .collect();
-            shows.sort_by_key(|s| s.orders.home);
+            // The spec's order (§9 weights, then the home order); no visitor, no favourites.
+            let cx = site::rules::OrderContext {
+                favourites: &[],
+                tags: &content.tags,
+            };
+            site::rules::order_shows(&mut shows, site::rules::ShowList::Home, &cx, |s| s);
             Featured::Shows(
                 shows
                     .into_iter()
