@@ -62,22 +62,24 @@ const isClientCall = (path: string) =>
 
 const seg = encodeURIComponent;
 
+/** The absolute URL of a call: the `language` parameter on /api/ calls (not /api/settings). */
+export function apiUrl(options: Pick<ApiClientOptions, "origin" | "language">, path: string, params: Params = {}): string {
+  const u = new URL(path, options.origin);
+  const all: Params = { ...params };
+  if (path.startsWith("/api/") && path !== "/api/settings") all.language = options.language;
+  // Sorted, so one set of parameters is one cache key whatever order the caller used.
+  for (const key of Object.keys(all).sort()) {
+    const value = all[key];
+    if (value !== undefined && value !== null) u.searchParams.set(key, String(value));
+  }
+  return u.toString();
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const cache = new Map<string, Promise<unknown>>();
   let token: string | null = null;
-
-  function url(path: string, params: Params = {}): string {
-    const u = new URL(path, options.origin);
-    const all: Params = { ...params };
-    if (path.startsWith("/api/") && path !== "/api/settings") all.language = options.language;
-    // Sorted, so one set of parameters is one cache key whatever order the caller used.
-    for (const key of Object.keys(all).sort()) {
-      const value = all[key];
-      if (value !== undefined && value !== null) u.searchParams.set(key, String(value));
-    }
-    return u.toString();
-  }
+  const url = (path: string, params?: Params) => apiUrl(options, path, params);
 
   async function request<T>(method: string, path: string, params?: Params, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
     const target = url(path, params);

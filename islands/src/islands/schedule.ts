@@ -4,14 +4,36 @@
 // `/filters/` part, and a showtime's details. Before its first interaction the page shows
 // every day with a list of links to them (what works without JavaScript); a URL that
 // carries filters loads it at once, so the filtered schedule shows from the start.
+// First stage: the live statuses of the days in view (components/schedule/live.ts, a module
+// of its own, loaded at once).
 
 import type { ScheduleProps } from "../components/schedule/Schedule";
+import { translator } from "../lib/i18n";
 import { defineStagedIsland } from "../staged";
-import { pageUrl } from "../stores/page/env";
+import { pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
 
 export type { ScheduleProps };
 
 export const mount = defineStagedIsland<ScheduleProps>({
+  show(el, props) {
+    if (!props.showtimes) return;
+    const env = pageEnv();
+    const doc = el.ownerDocument;
+    // A page without the module (offline) keeps the build's statuses: nothing to say.
+    import("../components/schedule/live")
+      .then((live) =>
+        live.startLiveSchedule(el, props, translator(props.labels), {
+          fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+          clock: env.clock,
+          timers: env.timers,
+          origin: pageOrigin(),
+          document: doc,
+          // The page's Last-Modified: when the build wrote these statuses (else: now).
+          since: Date.parse(doc.lastModified) || env.clock.now(),
+        }),
+      )
+      .catch(() => {});
+  },
   ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),
 });
