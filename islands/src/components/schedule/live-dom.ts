@@ -7,10 +7,11 @@
 // nothing moves that did not change.
 
 import type { Translate } from "../../lib/i18n";
+import { contentUrl } from "../../lib/content-url";
 import type { ScheduleShow, Showtime } from "../../types";
 
-/** A showtime's booking link: only an available one's, only to an http(s) address (as `site::escape::content_url`). */
-export const bookingUrl = (s: Showtime) => (s.status === "available" && /^https?:\/\//i.test(s.bookingUrl ?? "") ? s.bookingUrl! : "");
+/** A showtime's booking link, as fragments.rs writes it: only an available one's, only to an address `contentUrl` lets through. */
+export const bookingUrl = (s: Showtime) => (s.status === "available" && contentUrl(s.bookingUrl ?? "")) || "";
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
