@@ -1,11 +1,7 @@
 // Live statuses of a schedule (issue 12). The page shows the build's schedule, true when it
-// was built; this asks the runtime API for each day section the visitor has in view
-// (`{showtimes}?date=YYYY-MM-DD`) and brings that day up to date in place: each showtime chip
-// (`li.st[data-id]`, as generator/src/fragments.rs writes it) takes its status — a bookable
-// one holds the booking link, a sold-out (`full`) or closed (`past`) one is no link and says
-// so in words —, chips the answer no longer has go, and showtimes added since the build join
-// their show's version list in time order. A chip is replaced only when it changes (its time
-// and badges kept), so nothing moves that did not change.
+// was built; this asks the runtime API for each day section the visitor has in view or a
+// screen away (`{showtimes}?date=YYYY-MM-DD`) and brings that day up to date in place
+// (live-dom.ts: statuses, bookability, showtimes added or removed since the build).
 //
 // A day is asked when it comes into view (a day tab opened shows its section) and again every
 // minute while the page is visible, with `If-None-Match`: an unchanged day costs a 304. An API
@@ -140,7 +136,8 @@ export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string
     },
   };
   const Observer = doc.defaultView?.IntersectionObserver;
-  const observer = Observer && new Observer((entries) => entries.forEach((e) => live.shown(e.target, e.isIntersecting)));
+  // "In view" reaches a screen ahead, above and below: a day is fresh by the time it is seen.
+  const observer = Observer && new Observer((entries) => entries.forEach((e) => live.shown(e.target, e.isIntersecting)), { rootMargin: "100% 0px" });
   for (const section of tools.parentElement!.querySelectorAll("section.day")) {
     if (observer) observer.observe(section);
     else live.shown(section, true);
