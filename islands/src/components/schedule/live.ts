@@ -9,10 +9,10 @@
 // the page: a quiet note says since when its statuses date, and the next try comes later and
 // later (backoff). Nothing is logged.
 //
-// No framework: the schedule island's first stage loads this module (its own file, fetched
-// at idle) and starts it, before any interaction.
+// No framework: the schedule island's first stage (loaded at idle) holds this module and
+// starts it, before any interaction.
 
-import { apiUrl } from "../../api/client";
+import { apiUrl } from "../../api/call";
 import type { Translate } from "../../lib/i18n";
 import type { Clock, TimerId, Timers } from "../../lib/time";
 import type { Lang, Schedule } from "../../types";
