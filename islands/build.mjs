@@ -7,15 +7,19 @@
 //     "islands": { "NAME": { "file": "NAME.HASH.js", "imports": ["chunk-HASH.js"], "css": "…" } } }
 //
 // Paths are relative to the output folder; `imports` are the chunks the island's module
-// imports statically (transitively): a page may preload them; `lazy` are the chunks it
-// imports only when the visitor asks (a modal's content), transitively. `hydrate` and
+// imports statically (transitively): a page may preload them; `early` are the chunks its first
+// stage imports dynamically without any interaction (the live schedule, at idle), with their
+// static chunks; `lazy` are the chunks it may import later (`early` among them: its
+// interactive part, a modal's content), transitively. `hydrate` and
 // `labels` come from islands.json: the generator writes them on the island's element and in
 // its props. Usage:
 //   node build.mjs [--out DIR] [--loader-limit BYTES]   (default: dist beside this file, 1536)
 // The gzipped sizes are printed — per file, per island, and per page kind of islands.json
 // (what a page loads before any interaction, and once every island it shows has loaded
 // with its lazy parts); the build fails when the loader passes 1.5 KB gzipped or a page
-// passes its budget.
+// passes its budget. "Before any interaction" is what a browser fetches by then: a dynamic
+// import counts there unless islands.json names its module among `onInteraction` (an
+// island's interactive part, a button's work) or `onDemand` (measured on its own).
 
 import * as esbuild from "esbuild";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -72,9 +76,9 @@ const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 
 /**
- * Gzipped sizes of a build in `dir`: per island (its module and static chunks; with its lazy
- * chunks too) and per page kind — `before`: the loader and every island hydrated without
- * interaction (load, idle, visible) with their static chunks, each file counted once;
+ * Gzipped sizes of a build in `dir`: per island (its module, static and early chunks; with its
+ * lazy chunks too) and per page kind — `before`: the loader and every island hydrated without
+ * interaction (load, idle, visible) with their static and early chunks, each file counted once;
  * `after`: the loader and every island of the page with all its chunks, lazy ones included.
  */
 export function measure(dir, manifest, config = readConfig()) {
@@ -84,7 +88,7 @@ export function measure(dir, manifest, config = readConfig()) {
     return sizes.get(file);
   };
   const total = (files) => [...new Set(files)].reduce((sum, f) => sum + size(f), 0);
-  const initial = (name) => [manifest.islands[name].file, ...manifest.islands[name].imports];
+  const initial = (name) => [manifest.islands[name].file, ...manifest.islands[name].imports, ...(manifest.islands[name].early ?? [])];
   // Code loaded on demand (the sign-in flow, the captcha widget) is not part of "every island":
   // it has a budget of its own (see `onDemand` below).
   const all = (name) => [...initial(name), ...(manifest.islands[name].lazy ?? [])];
@@ -159,6 +163,20 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     }
     return seen;
   };
+  // Modules imported only on an interaction (islands.json `onInteraction`): an island's
+  // interactive part, the help chat's service. Any other dynamic import the first stage
+  // reaches (not on demand) loads before any interaction, as a browser sees it.
+  const onInteraction = new Set((config.onInteraction ?? []).map((module) => resolve(here, module)));
+  const entryOf = (path) => (outputs[path]?.entryPoint ? resolve(here, outputs[path].entryPoint) : null);
+  const early = (path, seen = new Set()) => {
+    for (const imp of outputs[path]?.imports ?? []) {
+      if (imp.external || seen.has(imp.path)) continue;
+      if (imp.kind === "dynamic-import" && (onInteraction.has(entryOf(imp.path)) || onDemandOutput(imp.path))) continue;
+      seen.add(imp.path);
+      early(imp.path, seen);
+    }
+    return seen;
+  };
   const islandEntry = (entryPoint) => {
     const name = basename(entryPoint).replace(/\.tsx?$/, "");
     return resolve(here, entryPoint) === entryPoints[name] ? name : null;
@@ -169,21 +187,26 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     const name = output.entryPoint && path.endsWith(".js") ? islandEntry(output.entryPoint) : null;
     if (!name) continue;
     const imports = staticImports(path);
+    const first = [...early(path)].filter((p) => !imports.has(p) && p.endsWith(".js"));
     const lazy = [...reachable(path, new Set(), true)].filter((p) => !imports.has(p) && p.endsWith(".js"));
     const { hydrate, labels = [] } = config.islands[name];
-    const entry = { file: rel(path), imports: [...imports].map(rel).sort(), lazy: lazy.map(rel).sort(), hydrate, labels };
+    const entry = { file: rel(path), imports: [...imports].map(rel).sort(), early: first.map(rel).sort(), lazy: lazy.map(rel).sort(), hydrate, labels };
     if (output.cssBundle) entry.css = rel(output.cssBundle);
     manifest.islands[name] = entry;
   }
 
-  // Each on-demand module with what it adds: its chunk and the chunks it reaches.
+  // Each on-demand module with what it adds: its chunk and the chunks it reaches (another
+  // on-demand module it loads is measured on its own).
   for (const [path, output] of Object.entries(outputs)) {
     if (!path.endsWith(".js") || !onDemandOutput(path)) continue;
     const module = relative(here, resolve(here, output.entryPoint));
-    manifest.onDemand[module] = { file: rel(path), chunks: [...reachable(path)].filter((p) => p.endsWith(".js")).map(rel).sort() };
+    manifest.onDemand[module] = { file: rel(path), chunks: [...reachable(path, new Set(), true)].filter((p) => p.endsWith(".js")).map(rel).sort() };
   }
   for (const module of onDemand.keys()) {
     if (!Object.keys(manifest.onDemand).some((m) => resolve(here, m) === module)) throw new Error(`onDemand module ${relative(here, module)} is not imported lazily by any island`);
+  }
+  for (const module of onInteraction) {
+    if (!Object.values(outputs).some((o) => o.entryPoint && resolve(here, o.entryPoint) === module)) throw new Error(`onInteraction module ${relative(here, module)} is not imported lazily by any island`);
   }
 
   const loader = await esbuild.build({
@@ -208,7 +231,7 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
   }
   const report = measure(staging, manifest, config);
   for (const [name, island] of Object.entries(report.islands)) {
-    lines.push(`  island ${name.padEnd(29)} ${kb(island.initial)} gzipped with its chunks, ${kb(island.all)} with its lazy parts (${island.hydrate})`);
+    lines.push(`  island ${name.padEnd(29)} ${kb(island.initial)} gzipped with its chunks before interaction, ${kb(island.all)} with its lazy parts (${island.hydrate})`);
   }
   const { beforeInteraction, afterAll } = config.budgets;
   const over = [];

@@ -2,15 +2,16 @@
 // without the UI framework: one silent token and one account read per page, shared by the
 // header's avatar, tracking (the email's hash), the favourite and wish-list buttons' state,
 // and then by the client store once an island's interactive part loads. A visitor with no
-// stored sign-in (./auth/record.ts) costs no request at all; the sign-in flow's code
-// (./auth/oidc.ts) loads only for a visitor who has one.
+// stored sign-in (./auth/record.ts) costs no request at all and loads nothing more; the
+// signed-in half (./signed-in.ts: the account, the client, the sign-in flow's code in
+// ./auth/oidc.ts) loads only for a visitor who has one.
 
 import { hasStoredSession } from "./auth/record";
-import { clientFromAccount, webCryptoSha256 } from "./lib/account";
-import { pageApi } from "./stores/page/api";
-import { pageEnv, pageOrigin, type PageEnv, type PageSite } from "./stores/page/env";
+import { pageEnv, type PageEnv, type PageSite } from "./stores/page/env";
 import type { SignedInSession } from "./stores/client";
-import type { AccountPayload, Client, Emotion, Feelings } from "./types";
+import type { Client, Feelings } from "./types";
+
+const signedIn = () => import("./signed-in");
 
 /**
  * The session now, asked again at each call (the client store's reloads): null when no
@@ -18,18 +19,10 @@ import type { AccountPayload, Client, Emotion, Feelings } from "./types";
  * reached (the page then works as for an anonymous visitor).
  */
 export async function signedInSession(page: Pick<PageSite, "lang">): Promise<SignedInSession | null> {
-  if (!hasStoredSession(pageEnv().storage)) return null;
-  const { accessToken, pageAuthDeps } = await import("./auth/oidc");
-  const token = await accessToken(pageAuthDeps(pageEnv(), pageOrigin()));
-  const api = pageApi(page);
-  api.setToken(token);
-  if (!token) return null;
-  return { accessToken: token, account: await api.me() };
+  return hasStoredSession(pageEnv().storage) ? (await signedIn()).signedInSession(page) : null;
 }
 
-export interface Session {
-  accessToken: string;
-  account: AccountPayload;
+export interface Session extends SignedInSession {
   client: Client;
   /** SHA-256 (hex) of the lower-cased email, for tracking. */
   emailHash: string | null;
@@ -61,11 +54,7 @@ const known = <T>(probe: Probe<T> | undefined): T | undefined => probe?.done?.va
 export function probeSession(page: PageSite): Promise<Session | null> {
   return once(sessions, async () => {
     try {
-      const found = await signedInSession(page);
-      if (!found) return null;
-      const client = clientFromAccount(found.account, page.site);
-      const emailHash = client.email ? await webCryptoSha256(client.email.trim().toLowerCase()) : null;
-      return { ...found, client, emailHash };
+      return hasStoredSession(pageEnv().storage) ? await (await signedIn()).session(page) : null;
     } catch {
       return null;
     }
@@ -81,7 +70,7 @@ export function sessionFavourites(page: PageSite): Promise<string[]> {
     const session = await probeSession(page);
     if (!session) return [];
     try {
-      return (await pageApi(page).client(session.client.id)).favoriteCinemas ?? [];
+      return await (await signedIn()).favouritesOf(page, session);
     } catch {
       return [];
     }
@@ -90,8 +79,6 @@ export function sessionFavourites(page: PageSite): Promise<string[]> {
 
 /** The favourites if already answered: `undefined` while not known. */
 export const knownFavourites = (): string[] | undefined => known(favourites.get(pageEnv()));
-
-const EMOTIONS: readonly Emotion[] = ["disappointed", "liked", "loved"];
 
 /** The signed-in client's wish list and emotions among these shows (none when anonymous). */
 export function sessionFeelings(page: PageSite, shows: string[]): Promise<Feelings> {
@@ -106,15 +93,11 @@ export function sessionFeelings(page: PageSite, shows: string[]): Promise<Feelin
       const session = await probeSession(page);
       if (!session) return none;
       try {
-        const answer = await pageApi(page).feelings(session.client.id, shows);
-        for (const f of answer) {
-          if (f.intention != null) none.wishlist.push(f.slug);
-          if (f.emotion && EMOTIONS.includes(f.emotion)) none.emotions[f.slug] = f.emotion;
-        }
+        return await (await signedIn()).feelingsOf(page, session, shows);
       } catch {
         // Not known: shown as none; a change still reaches the server.
+        return none;
       }
-      return none;
     };
     const made: Probe<Feelings> = { promise: run().then((value) => ((made.done = { value }), value)) };
     byShows.set(key, (probe = made));

@@ -218,6 +218,16 @@ async fn send_file(root: &Path, file: &Path, status: StatusCode) -> Option<Respo
         "public, max-age=300"
     };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // As nginx: when the file was written (a build leaves unchanged pages as they were). A
+    // schedule's live statuses date from it until the API answers (`document.lastModified`).
+    if let Ok(modified) = tokio::fs::metadata(file).await.and_then(|m| m.modified()) {
+        let at = chrono::DateTime::<chrono::Utc>::from(modified);
+        if let Ok(value) =
+            HeaderValue::from_str(&at.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
+        {
+            headers.insert(header::LAST_MODIFIED, value);
+        }
+    }
     Some(response)
 }
 

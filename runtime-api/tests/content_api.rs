@@ -1780,6 +1780,74 @@ async fn showtime_answers_are_cached_briefly() {
     }
 }
 
+/// The per-day schedule calls the islands repeat every minute (issue 12, live statuses): each
+/// day has its own tag, a matching If-None-Match costs a 304 with no body, and another day (or
+/// the answer without the shows' data) is another tag.
+#[tokio::test]
+async fn each_day_of_a_schedule_has_its_tag_and_an_unchanged_day_is_a_304() {
+    let (show, cinema, day) = playing_show().await;
+    let fr = locale(Site::Fr, Lang::Fr);
+    let city = &fr
+        .cinemas
+        .iter()
+        .find(|c| c.cinema.slug == cinema)
+        .expect("the showtime's cinema")
+        .cinema
+        .city_slug;
+    let next = (NaiveDate::parse_from_str(&day, "%Y-%m-%d").expect("a date") + Duration::days(1))
+        .to_string();
+    for call in [
+        format!("/api/cinema/{cinema}/shows?embed=false&"),
+        format!("/api/cinema/{cinema}/shows?"),
+        format!("/api/city/{city}/shows?embed=false&"),
+        format!("/api/show/{show}/shows?"),
+    ] {
+        let uri = format!("{call}date={day}&language=fr");
+        let first = get(FR, &uri).await;
+        first.assert_status(StatusCode::OK);
+        let days = first.json()["days"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(
+            days.keys().collect::<Vec<_>>(),
+            vec![&day],
+            "{uri}: that day only"
+        );
+        let tag = first
+            .etag()
+            .unwrap_or_else(|| panic!("{uri}: no ETag"))
+            .to_string();
+        let again = get_with(FR, &uri, &[("if-none-match", tag.as_str())]).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{uri}");
+        assert!(again.body.is_empty(), "{uri}: a 304 has no body");
+        assert_eq!(
+            again.etag(),
+            Some(tag.as_str()),
+            "{uri}: a 304 repeats the tag"
+        );
+        assert!(again.max_age().is_some_and(|age| age <= 60), "{uri}");
+        // A stale tag: the whole day again.
+        let stale = get_with(FR, &uri, &[("if-none-match", "\"stale\"")]).await;
+        stale.assert_status(StatusCode::OK);
+        assert_eq!(stale.body, first.body, "{uri}");
+        // The next day is another answer, with another tag: a 304 for one day is never
+        // taken for another.
+        let other = get_with(
+            FR,
+            &format!("{call}date={next}&language=fr"),
+            &[("if-none-match", tag.as_str())],
+        )
+        .await;
+        other.assert_status(StatusCode::OK);
+        assert_ne!(
+            other.etag(),
+            Some(tag.as_str()),
+            "{uri}: the next day's tag"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hostile input
 // ---------------------------------------------------------------------------------------------
@@ -2201,6 +2269,12 @@ async fn preview_serves_pages_and_404s() {
     assert!(page
         .header("content-type")
         .is_some_and(|t| t.starts_with("text/html")));
+    // As nginx: when the page was written (a schedule's statuses date from it).
+    let modified = page.header("last-modified").expect("Last-Modified");
+    assert!(
+        chrono::DateTime::parse_from_rfc2822(modified).is_ok_and(|at| at.timestamp() > 0),
+        "{modified}"
+    );
 
     // An address with URL filters is its base page, for the kinds that take filters.
     let filtered = get(FR, "/filters/versions-vost/date-2026-11-22").await;

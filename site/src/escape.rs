@@ -66,7 +66,8 @@ pub fn script_json_of<T: serde::Serialize + ?Sized>(value: &T) -> String {
 /// Anything else — `javascript:`, `data:`, `vbscript:`, a protocol-relative or backslashed
 /// address, control characters — is `None`, and the caller leaves the link out.
 pub fn content_url(url: &str) -> Option<&str> {
-    let url = url.trim();
+    // JavaScript's blanks: the schedule island's twin (`contentUrl`) trims with `trim()`.
+    let url = url.trim_matches(crate::text::is_blank);
     if url.is_empty() || url.chars().any(|c| c.is_control() || c == '\\') {
         return None;
     }

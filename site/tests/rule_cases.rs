@@ -1337,6 +1337,56 @@ fn avatar_initials_cases() -> Value {
     .collect()
 }
 
+fn content_url_cases() -> Value {
+    let mut inputs = strings(&[
+        "https://tickets.example.org/st1",
+        "http://tickets.example.org/a?b=c#d",
+        "HTTPS://EXAMPLE.ORG",
+        "HtTp://x",
+        "/reserver/123",
+        "/",
+        "//evil.example/x",
+        "",
+        "   ",
+        " https://x.org/a ",
+        "\thttps://x.org/\n",
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(1)",
+        "data:text/html,x",
+        "vbscript:x",
+        "ftp://x.org",
+        "mailto:a@b.c",
+        "https://",
+        "https:///path",
+        "https://?q",
+        "https://user@evil.org",
+        "https://x.org/@me",
+        "https:\\\\evil.org",
+        "/\\evil.org",
+        "https://x.org/a\u{0}b",
+        "https://x.org/\u{7f}",
+        "https://x.org/\u{9f}",
+        "https://x.org/a\u{200B}b",
+        "https//x.org",
+        "://x.org",
+        "httpss://x.org",
+        "https://x.org?q",
+        "https://x.org#f",
+        "https://éxample.org/é",
+        "https://x.org/ a",
+    ]);
+    for blank in BLANK_CASES {
+        inputs.push(format!("{blank}https://x.org/{blank}"));
+        inputs.push(format!("{blank}/a"));
+    }
+    Value::Array(
+        inputs
+            .iter()
+            .map(|u| json!({ "input": u, "output": site::escape::content_url(u) }))
+            .collect(),
+    )
+}
+
 // ---------------------------------------------------------------- the file
 
 fn constants() -> Value {
@@ -1377,6 +1427,7 @@ fn generated() -> String {
         "toggleFavourite": toggle_favourite_cases(),
         "showAvatar": show_avatar_cases(),
         "avatarInitials": avatar_initials_cases(),
+        "contentUrl": content_url_cases(),
     });
     let mut text = serde_json::to_string_pretty(&sorted(tables)).expect("the tables serialise");
     text.push('\n');

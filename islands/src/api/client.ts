@@ -1,22 +1,11 @@
 // The site API as the islands call it (spec §7): absolute URLs on the site's origin, a
 // `language` query parameter on /api/ calls (not on /api/settings), a bearer token on the
-// signed-in client's calls, and GET answers cached in memory per URL and parameters.
+// signed-in client's calls, and GET answers cached in memory per URL and parameters
+// (./call.ts: the calls themselves, all a page's first stage needs).
 
-import type { AccountPayload, AuthEndpoints, Client, Emotion, Lang, SearchAnswer, SearchResultType, ShowFeeling, VoucherAnswer } from "../types";
-
-export type Params = Record<string, string | number | boolean | null | undefined>;
-
-/** A call answered with a non-2xx status; `body` is the parsed JSON answer, if any. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    url: string,
-  ) {
-    super(`${status} from ${url}`);
-    this.name = "ApiError";
-  }
-}
+import { ApiError, createApiCall, type ApiCall, type ApiClientOptions } from "./call";
+export { ApiError, apiUrl, createApiCall, type ApiCall, type ApiClientOptions, type Params } from "./call";
+import type { AccountPayload, AuthEndpoints, Client, Emotion, SearchAnswer, SearchResultType, ShowFeeling, VoucherAnswer } from "../types";
 
 /** The full-list answer of a favourite add: 409 `{"error":"limit_reached","limit":5}`. */
 export function limitReached(error: unknown): number | null {
@@ -25,17 +14,7 @@ export function limitReached(error: unknown): number | null {
   return body?.error === "limit_reached" && typeof body.limit === "number" ? body.limit : null;
 }
 
-export interface ApiClientOptions {
-  /** The site's origin, e.g. `https://www.lumen-cinemas.fr` (location.origin on a page). */
-  origin: string;
-  language: Lang;
-  fetch?: typeof fetch;
-}
-
-export interface ApiClient {
-  get<T>(path: string, params?: Params): Promise<T>;
-  setToken(token: string | null): void;
-  clearCache(): void;
+export interface ApiClient extends Omit<ApiCall, "request"> {
   /** `/search/full`: result groups with their totals; one type gives all its results. */
   search(q: string, options?: { type?: SearchResultType; scope?: "faq" }): Promise<SearchAnswer>;
   /** The signed-in client (favourite cinemas of this site included). */
@@ -57,74 +36,16 @@ export interface ApiClient {
 /** The wish-list intention the API expects (spec §7: default 2). */
 export const WISH_INTENTION = 2;
 
-const isClientCall = (path: string) =>
-  path.startsWith("/api/client/") || path.startsWith("/api/accounts/") || path === "/api/logout";
-
 const seg = encodeURIComponent;
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const cache = new Map<string, Promise<unknown>>();
-  let token: string | null = null;
-
-  function url(path: string, params: Params = {}): string {
-    const u = new URL(path, options.origin);
-    const all: Params = { ...params };
-    if (path.startsWith("/api/") && path !== "/api/settings") all.language = options.language;
-    // Sorted, so one set of parameters is one cache key whatever order the caller used.
-    for (const key of Object.keys(all).sort()) {
-      const value = all[key];
-      if (value !== undefined && value !== null) u.searchParams.set(key, String(value));
-    }
-    return u.toString();
-  }
-
-  async function request<T>(method: string, path: string, params?: Params, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
-    const target = url(path, params);
-    const headers: Record<string, string> = { Accept: "application/json", ...extra };
-    if (token && isClientCall(path)) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const init: RequestInit = { method, headers, credentials: "same-origin" };
-    // A client's own data never comes from the browser's HTTP cache: after a change (a
-    // favourite added) a cached answer would undo it on the next page.
-    if (isClientCall(path)) init.cache = "no-store";
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await doFetch(target, init);
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text !== "") {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    if (!response.ok) throw new ApiError(response.status, parsed, target);
-    return parsed as T;
-  }
-
-  function get<T>(path: string, params?: Params): Promise<T> {
-    // A signed-in client's answers are never shared through the cache (sign-out must not
-    // leave them behind); content answers are.
-    if (!path.startsWith("/api/") || isClientCall(path)) return request<T>("GET", path, params);
-    const key = url(path, params);
-    const hit = cache.get(key);
-    if (hit) return hit as Promise<T>;
-    const pending = request<T>("GET", path, params);
-    cache.set(key, pending);
-    // A failure is not an answer: the next call tries again.
-    pending.catch(() => cache.delete(key));
-    return pending;
-  }
-
+/** The API's methods, on calls of their own or on given ones (a page shares its calls: stores/page/call.ts). */
+export function createApiClient(from: ApiClientOptions | ApiCall): ApiClient {
+  const call = "request" in from ? from : createApiCall(from);
+  const { get, request } = call;
   return {
     get,
-    setToken(next) {
-      token = next;
-    },
-    clearCache() {
-      cache.clear();
-    },
+    setToken: call.setToken,
+    clearCache: call.clearCache,
     async search(q, options = {}) {
       const answer = await get<Partial<SearchAnswer> | null>("/api/search/full", { q, type: options.type, scope: options.scope });
       return { query: answer?.query ?? q, groups: Array.isArray(answer?.groups) ? answer.groups : [] };

@@ -7,7 +7,7 @@
 
 import { avatarButton } from "../components/header/account-entry";
 import { stickHeader } from "../components/header/sticky";
-import { mustFinish } from "../lib/account";
+import { mustFinish } from "../lib/client-rules";
 import type { HeaderProps } from "../components/header/Header";
 import { translator } from "../lib/i18n";
 import { probeSession } from "../session";

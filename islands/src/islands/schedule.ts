@@ -4,14 +4,32 @@
 // `/filters/` part, and a showtime's details. Before its first interaction the page shows
 // every day with a list of links to them (what works without JavaScript); a URL that
 // carries filters loads it at once, so the filtered schedule shows from the start.
+// First stage: the live statuses of the days in view (components/schedule/live.ts, part of
+// this module: they start without any interaction, so they count before it — README "Sizes").
 
+import { startLiveSchedule } from "../components/schedule/live";
 import type { ScheduleProps } from "../components/schedule/Schedule";
+import { translator } from "../lib/i18n";
 import { defineStagedIsland } from "../staged";
-import { pageUrl } from "../stores/page/env";
+import { pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
 
 export type { ScheduleProps };
 
 export const mount = defineStagedIsland<ScheduleProps>({
+  show(el, props) {
+    if (!props.showtimes) return;
+    const env = pageEnv();
+    const doc = el.ownerDocument;
+    startLiveSchedule(el, props, translator(props.labels), {
+      fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+      clock: env.clock,
+      timers: env.timers,
+      origin: pageOrigin(),
+      document: doc,
+      // The page's Last-Modified: when the build wrote these statuses (else: now).
+      since: Date.parse(doc.lastModified) || env.clock.now(),
+    });
+  },
   ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),
 });

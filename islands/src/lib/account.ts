@@ -1,9 +1,12 @@
 // The signed-in client as the site shows it, from the accounts API's payload (spec §3, §5,
-// §6). No store here: the first, framework-free stage of the
-// islands (the header's avatar, tracking) uses these before any interaction.
+// §6). No store here: the signed-in half of the islands' first stage (../signed-in.ts, loaded
+// only for a visitor with a stored sign-in) uses these before any interaction, and the client
+// store after one. What the header shows of a client is in ./client-rules.ts (every page).
 
 import type { AccountPayload, Client, SiteCode } from "../types";
 import { avatarInitials, showAvatar } from "./client-rules";
+
+export { avatarOf, mustFinish } from "./client-rules";
 
 export async function webCryptoSha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -45,17 +48,4 @@ export function clientFromAccount(account: AccountPayload, site: SiteCode): Clie
     };
   }
   return client;
-}
-
-/** What the header shows for a client: the photo, or the initials. */
-export function avatarOf(client: Client): { photo: string } | { initials: string } {
-  return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
-}
-
-/**
- * A signed-in client who must finish something before using the site (spec §4): sign up
- * (not registered), or verify their email (registered, not verified, not a first login).
- */
-export function mustFinish(client: Client): boolean {
-  return !client.registered || (!client.emailVerify && !client.firstLogin);
 }

@@ -1,5 +1,8 @@
 // Rules about the signed-in client, mirroring `site/src/rules/client.rs`: favourite toggle
-// (the limit comes in the islands' props), avatar or initials.
+// (the limit comes in the islands' props), avatar or initials; what the header shows of a
+// client, and whether they must finish signing up.
+
+import type { Client } from "../types";
 
 /** Marker in the path of the identity provider's default placeholder photo. */
 export const DEFAULT_PHOTO_MARKER = "default-photo";
@@ -40,4 +43,17 @@ function initial(name: string): string {
 /** Two initials, last name first ("Dupont", "Émile" → "DÉ"). */
 export function avatarInitials(firstName: string, lastName: string): string {
   return initial(lastName) + initial(firstName);
+}
+
+/** What the header shows for a client: the photo, or the initials. */
+export function avatarOf(client: Client): { photo: string } | { initials: string } {
+  return client.avatar && showAvatar(client.avatar) ? { photo: client.avatar } : { initials: client.avatarFallback };
+}
+
+/**
+ * A signed-in client who must finish something before using the site (spec §4): sign up
+ * (not registered), or verify their email (registered, not verified, not a first login).
+ */
+export function mustFinish(client: Client): boolean {
+  return !client.registered || (!client.emailVerify && !client.firstLogin);
 }

@@ -29,6 +29,7 @@ import {
   KM_PER_NAUTICAL_MILE,
   nearestCinemas,
 } from "./geo";
+import { contentUrl } from "./content-url";
 import { HISTORY_SIZE, pushHistory } from "./history";
 import { showPasses, type ShowFilter } from "./show-filter";
 import { cinemaMatches, containsFolded, fold, genreKey, postalCodeMatches } from "./text";
@@ -82,6 +83,7 @@ interface Tables {
   toggleFavourite: { current: string[]; slug: string; limit: number; known: string[]; output: FavouriteToggle }[];
   showAvatar: { input: string | null; output: boolean }[];
   avatarInitials: { firstName: string; lastName: string; output: string }[];
+  contentUrl: { input: string; output: string | null }[];
 }
 
 const tables = JSON.parse(readFileSync(new URL("../generated/rule-cases.json", import.meta.url), "utf8")) as Tables;
@@ -250,4 +252,8 @@ describe("showAvatar ↔ site::rules::show_avatar", () => {
 
 describe("avatarInitials ↔ site::rules::avatar_initials", () => {
   eachCase(tables.avatarInitials, (c) => expect(avatarInitials(c.firstName, c.lastName)).toBe(c.output));
+});
+
+describe("contentUrl ↔ site::escape::content_url", () => {
+  eachCase(tables.contentUrl, (c) => expect(contentUrl(c.input)).toBe(c.output));
 });

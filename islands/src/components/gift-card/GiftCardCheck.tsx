@@ -4,7 +4,7 @@
 // the address (a header-less GET whose path the API redacts from its logs), not in storage.
 
 import { useId, useState } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError } from "../../api/call";
 import { pageModals } from "../../stores/page/modals";
 import { pageOrigin } from "../../stores/page/env";
 import type { GiftCardResult } from "../../types";

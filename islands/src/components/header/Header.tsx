@@ -4,7 +4,7 @@
 // the anonymous header; the first stage may already show the avatar (the session known),
 // which the first render here reproduces.
 
-import { avatarOf } from "../../lib/account";
+import { avatarOf } from "../../lib/client-rules";
 import { knownSession } from "../../session";
 import type { ClientStore } from "../../stores/client";
 import type { LanguageStore } from "../../stores/language";

@@ -2,7 +2,7 @@
 // header's first stage, before any interaction): the avatar button, exactly as the Header
 // component renders it, in place of the server's "Se connecter" link.
 
-import { avatarOf } from "../../lib/account";
+import { avatarOf } from "../../lib/client-rules";
 import type { Translate } from "../../lib/i18n";
 import type { Client } from "../../types";
 

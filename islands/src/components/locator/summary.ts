@@ -6,8 +6,7 @@
 import type { IslandProps } from "../island-props";
 import { translator, type Translate } from "../../lib/i18n";
 import { LOCATOR_COOKIE, readLocatorCookie } from "../../lib/locator-cookie";
-import { pageApi } from "../../stores/page/api";
-import { pageCookies, pageEnv, type PageEnv } from "../../stores/page/env";
+import { pageCall, pageCookies, pageEnv, type PageEnv } from "../../stores/page/env";
 import type { Cinema, City } from "../../types";
 import type { LocatorProps as LocatorPropsData } from "../../generated/api-types";
 
@@ -19,8 +18,8 @@ export function localisationOf(pathname: string): string | null {
   return /\/filters\/(?:[^/]+\/)*localisation-([A-Za-z0-9\-_.~]+)(?:\/|$)/.exec(pathname)?.[1] ?? null;
 }
 
-export const listCinemas = (props: LocatorProps) => pageApi(props).get<Cinema[]>("/api/cinemas");
-export const listCities = (props: LocatorProps) => pageApi(props).get<City[]>("/api/cities");
+export const listCinemas = (props: LocatorProps) => pageCall(props).get<Cinema[]>("/api/cinemas");
+export const listCities = (props: LocatorProps) => pageCall(props).get<City[]>("/api/cities");
 
 async function findName(props: LocatorProps, slug: string): Promise<string | null> {
   const cinema = (await listCinemas(props)).find((c) => c.slug === slug);

@@ -45,25 +45,48 @@ const DAYS =
   `<li class="schedule-show" data-show="wish" data-genres="Animation"><h4><a href="/film/wish">Wish</a></h4><p class="version">Version française</p><ul class="showtimes" data-version="vf">${showtime("st4", "11:00")}</ul></li>` +
   `</ul></section>`;
 
-const details: ApiRoutes = ({ url }) =>
-  url.pathname === "/api/cinema/versailles/shows" && url.searchParams.get("date") === "2026-11-22"
-    ? {
-        body: {
-          days: {
-            "2026-11-22": [
-              {
-                show: "dune",
-                showtimes: [
-                  { id: "st2", show: "dune", cinema: "versailles", status: "available", datetime: "2026-11-22T20:30:00+01:00", endTime: "2026-11-22T23:16:00+01:00", version: { slug: "vost", label: "Version originale sous-titrée" }, auditorium: "7", bookingUrl: "https://tickets.example.org/st2", specialShowtimeDetails: { titleShowtimeDetails: "Séance-débat", descriptionShowtimeDetails: "En présence de l’équipe." } },
-                ],
-              },
-            ],
-          },
-        },
-      }
-    : undefined;
+/** A showtime of the API answer, as the page's chip says it (available, its booking link). */
+const answered = (id: string, show: string, time: string, version: { slug: string; label: string }, day = "2026-11-22", more: object = {}) => ({
+  id,
+  show,
+  cinema: "versailles",
+  status: "available",
+  datetime: `${day}T${time}:00+01:00`,
+  version,
+  flags: { threeD: false },
+  bookingUrl: `https://tickets.example.org/${id}`,
+  ...more,
+});
+const VF = { slug: "vf", label: "Version française" };
+const VOST = { slug: "vost", label: "Version originale sous-titrée" };
 
-async function page(href = "/cinemas/versailles") {
+/** The runtime API's days: what the page shows (the live statuses change nothing), st2 with its details. */
+let apiDays: Record<string, object[]> = {};
+const sameDays = () => ({
+  "2026-11-22": [
+    {
+      show: "dune",
+      showtimes: [
+        answered("st1", "dune", "14:00", VF, "2026-11-22", { tags: ["imax"] }),
+        answered("st2", "dune", "20:30", VOST, "2026-11-22", {
+          endTime: "2026-11-22T23:16:00+01:00",
+          auditorium: "7",
+          specialShowtimeDetails: { titleShowtimeDetails: "Séance-débat", descriptionShowtimeDetails: "En présence de l’équipe." },
+        }),
+      ],
+    },
+    { show: "wish", showtimes: [answered("st3", "wish", "10:00", VF)] },
+  ],
+  "2026-11-23": [{ show: "wish", showtimes: [answered("st4", "wish", "11:00", VF, "2026-11-23")] }],
+});
+
+const details: ApiRoutes = ({ url }) => {
+  const date = url.searchParams.get("date") ?? "";
+  return url.pathname === "/api/cinema/versailles/shows" && apiDays[date] ? { body: { days: { [date]: apiDays[date] } } } : undefined;
+};
+
+async function page(href = "/cinemas/versailles", days: Record<string, object[]> = sameDays()) {
+  apiDays = days;
   const t = testPage({ href, api: routes(details, anonymous) });
   const el = await mountOn(mount, `<section aria-labelledby="schedule"><h2 id="schedule">Séances</h2><div class="schedule-tools" data-island="schedule">${MARKUP}</div>${DAYS}</section>`, PROPS);
   const section = el.parentElement!;
@@ -81,6 +104,26 @@ describe("schedule island", () => {
     const { el, visible } = await page();
     expect(el.dataset.ui).toBeUndefined();
     expect(visible()).toEqual(["day-2026-11-22", "day-2026-11-23"]);
+  });
+
+  it("keeps the statuses live before any interaction: a showtime the API answers as sold out is no booking link any more", async () => {
+    const days = sameDays();
+    (days["2026-11-22"][0] as { showtimes: { status: string }[] }).showtimes[1]!.status = "soldout";
+    const { el, section, api } = await page("/cinemas/versailles", days);
+    expect(el.dataset.ui).toBeUndefined();
+    expect(api.calls.filter((c) => c.url.pathname === "/api/cinema/versailles/shows").map((c) => c.url.searchParams.get("date"))).toEqual(["2026-11-22", "2026-11-23"]);
+    const st2 = section.querySelector<HTMLElement>("li.st[data-id=st2]")!;
+    expect(st2.className).toBe("st full");
+    expect(st2.querySelector("a")).toBeNull();
+    expect(st2.textContent).toBe(`20:30 ${FR["schedule.status.full"]}`);
+    expect(section.querySelector("li.st[data-id=st1] a")).not.toBeNull();
+    expect(section.querySelector(".schedule-live")).toBeNull();
+  });
+
+  it("says since when the statuses date when the API answers an error, the schedule kept", async () => {
+    const { section } = await page("/cinemas/versailles", {});
+    expect(section.querySelectorAll("li.st a")).toHaveLength(4);
+    expect(section.querySelector(".schedule-live")?.textContent).toMatch(/^Disponibilités à \d\d:\d\d$/);
   });
 
   it("turns the days into tabs at the first interaction; a tab shows its day and goes into the URL", async () => {

@@ -9,7 +9,7 @@
 
 import { useId, useState } from "react";
 import { Captcha } from "../captcha/Captcha";
-import { ApiError } from "../../api/client";
+import { ApiError } from "../../api/call";
 import { pageAlerts } from "../../stores/page/alerts";
 import { pageApi } from "../../stores/page/api";
 import { pageModals } from "../../stores/page/modals";

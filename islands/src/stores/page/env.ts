@@ -5,6 +5,7 @@
 // then holds only the stores it uses — a single module of getters would put every store in
 // the chunk all islands share.
 
+import { createApiCall, type ApiCall } from "../../api/call";
 import type { CookieJar } from "../../lib/cookies";
 import { documentCookies } from "../../lib/cookies";
 import { safeStorage, type KeyValueStore } from "../../lib/storage";
@@ -81,3 +82,19 @@ export const pageUrl = () => pageEnv().url;
 export const pageCookies = (): CookieJar => pageEnv().cookies ?? documentCookies();
 
 export const pageOrigin = () => pageEnv().origin ?? globalThis.location?.origin ?? "http://localhost";
+
+/**
+ * The site API's calls of the page, in its language (GET answers cached for the page's life):
+ * the first island to ask passes the language (from its props); later calls share them, their
+ * token and their cache, with ./api.ts's client. Here, beside the environment, rather than in
+ * a module of its own: the pages that load it before any interaction (cinema, help, home…) would
+ * pay one more file for it (see README, "Sizes"), and every page loads it with its first
+ * interactive part.
+ */
+let call: { env: PageEnv; value: ApiCall } | undefined;
+
+export const pageCall = (page: Pick<PageSite, "lang">): ApiCall => {
+  const env = pageEnv();
+  if (call?.env !== env) call = { env, value: createApiCall({ origin: pageOrigin(), language: page.lang, ...(env.fetch ? { fetch: env.fetch } : {}) }) };
+  return call.value;
+};

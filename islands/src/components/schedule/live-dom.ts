@@ -1,0 +1,78 @@
+// A day of the server's schedule brought up to date with the runtime API's answer for that
+// day (`/api/cinema/{slug}/shows?date=`), in place: each showtime chip (`li.st[data-id]`, as
+// generator/src/fragments.rs writes it) takes its status — a bookable one holds the booking
+// link, a sold-out (`full`) or closed (`past`) one is no link and says so in words —, chips
+// the answer no longer has go, and showtimes added since the build join their show's version
+// list in time order. A chip is replaced only when it changes (its time and badges kept), so
+// nothing moves that did not change.
+
+import type { Translate } from "../../lib/i18n";
+import { contentUrl } from "../../lib/content-url";
+import type { ScheduleShow, Showtime } from "../../types";
+
+/** A showtime's booking link, as fragments.rs writes it: only an available one's, only to an address `contentUrl` lets through. */
+export const bookingUrl = (s: Showtime) => (s.status === "available" && contentUrl(s.bookingUrl ?? "")) || "";
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** One element of markup. */
+function parse(doc: Document, html: string): Element {
+  const template = doc.createElement("template");
+  template.innerHTML = html;
+  return template.content.firstElementChild!;
+}
+
+const startOf = (el: Element) => Date.parse(el.querySelector("time")!.getAttribute("datetime")!);
+
+/**
+ * Brings a day section (`section.day`) up to date with the API's shows of that day; `t`
+ * gives the words of a chip that is no link (`schedule.status.full`, `schedule.status.old`).
+ */
+export function applyDay(day: Element, shows: ScheduleShow[], t: Translate): void {
+  const doc = day.ownerDocument;
+  const chips = new Map([...day.querySelectorAll("li.st[data-id]")].map((c) => [c.getAttribute("data-id"), c]));
+  for (const entry of shows) {
+    for (const s of entry.showtimes) {
+      const was = chips.get(s.id);
+      chips.delete(s.id);
+      const href = bookingUrl(s);
+      const state = s.status === "soldout" ? "full" : "old";
+      const inner =
+        (was?.querySelector("time")?.outerHTML ?? `<time datetime="${escape(s.datetime)}">${s.datetime.slice(11, 16)}</time>`) +
+        (href ? "" : ` <span class="state">${escape(t(`schedule.status.${state}`))}</span>`) +
+        (was?.querySelector(".labels")?.outerHTML ?? "");
+      const chip = parse(
+        doc,
+        `<li class="st${href ? "" : state === "full" ? " full" : " past"}" data-id="${escape(s.id)}"${s.tags?.length ? ` data-tags="${escape(s.tags.join())}"` : ""}>${
+          href ? `<a href="${escape(href)}" rel="nofollow">${inner}</a>` : inner
+        }</li>`,
+      );
+      if (was) {
+        if (was.outerHTML !== chip.outerHTML) was.replaceWith(chip);
+        continue;
+      }
+      // Added since the build: into its show's list of its version (made when the day lacks
+      // them; a new show's title is its slug, the page knowing no more of it).
+      let show = [...day.querySelectorAll("li.schedule-show")].find((li) => li.getAttribute("data-show") === entry.show);
+      if (!show) day.querySelector("ul.schedule-shows")!.append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4></li>`)));
+      const { slug, label } = s.version;
+      let list = [...show.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
+      if (!list) {
+        const versions = show.querySelector(".versions") ?? show;
+        if (label) versions.append(parse(doc, `<p class="version">${escape(label)}</p>`));
+        versions.append((list = parse(doc, `<ul class="showtimes"${slug ? ` data-version="${escape(slug)}"` : ""}></ul>`)));
+      }
+      list.insertBefore(chip, [...list.children].find((c) => startOf(c) > startOf(chip)) ?? null);
+    }
+  }
+  // What the answer no longer has; a version list or a show left empty goes with it.
+  for (const chip of chips.values()) {
+    const list = chip.parentElement!;
+    const show = list.closest("li.schedule-show");
+    chip.remove();
+    if (list.children.length) continue;
+    if (list.previousElementSibling?.matches("p.version")) list.previousElementSibling.remove();
+    list.remove();
+    if (!show?.querySelector("li.st")) show?.remove();
+  }
+}
