@@ -19,7 +19,13 @@ impl Renderers {
     pub fn load(templates: &Path, locales: &Path) -> anyhow::Result<Renderers> {
         let mut base = Tera::default();
         base.add_raw_templates(compact_templates(templates)?)
-            .map_err(|e| anyhow::anyhow!("compiling templates in {}: {}", templates.display(), describe(&e)))?;
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "compiling templates in {}: {}",
+                    templates.display(),
+                    describe(&e)
+                )
+            })?;
         base.autoescape_on(vec![".html"]);
         // Tera's own escaper also writes every `/` as `&#x2F;`, which HTML never needs: URLs
         // would grow by a sixth. Ours escapes what can end a text or a quoted value.
@@ -115,8 +121,8 @@ fn compact_templates(templates: &Path) -> anyhow::Result<Vec<(String, String)>> 
             .expect("walkdir yields paths under its root")
             .to_string_lossy()
             .replace('\\', "/");
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         found.push((name, compact(&text)));
     }
     Ok(found)
@@ -166,9 +172,8 @@ pub fn compact(template: &str) -> String {
             // an empty one no value at all (`alt=""` is `alt`), as minify-html writes them.
             if let Some(len) = rest[2..].find('"') {
                 let value = &rest[2..2 + len];
-                let plain = !value.contains(|c: char| {
-                    c.is_ascii_whitespace() || "\"'=<>`&{}".contains(c)
-                });
+                let plain =
+                    !value.contains(|c: char| c.is_ascii_whitespace() || "\"'=<>`&{}".contains(c));
                 if plain {
                     if !value.is_empty() {
                         out.push('=');
@@ -202,12 +207,60 @@ pub fn compact(template: &str) -> String {
 
 /// Elements around which white space renders nothing (block boxes, metadata, table parts).
 const BLOCK_TAGS: &[&str] = &[
-    "address", "article", "aside", "blockquote", "body", "caption", "col", "colgroup", "dd",
-    "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
-    "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "legend", "li",
-    "link", "main", "meta", "nav", "noscript", "ol", "optgroup", "option", "p", "script",
-    "section", "style", "summary", "table", "tbody", "td", "template", "tfoot", "th", "thead",
-    "title", "tr", "ul",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dialog",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hr",
+    "html",
+    "legend",
+    "li",
+    "link",
+    "main",
+    "meta",
+    "nav",
+    "noscript",
+    "ol",
+    "optgroup",
+    "option",
+    "p",
+    "script",
+    "section",
+    "style",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "template",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "ul",
 ];
 
 /// The closer of the Tera tag `text` starts with (`{{`, `{%`, `{#`), if it starts with one.
@@ -574,7 +627,10 @@ mod tests {
             "<img alt class=\"a b\" src=\"{{ s }}\" width=40>"
         );
         // Spaces written on a line stay; non-ASCII text is copied whole.
-        assert_eq!(compact("<p>déjà vu</p>\n  <p> ok </p>"), "<p>déjà vu</p><p> ok </p>");
+        assert_eq!(
+            compact("<p>déjà vu</p>\n  <p> ok </p>"),
+            "<p>déjà vu</p><p> ok </p>"
+        );
     }
 
     #[test]
@@ -586,7 +642,8 @@ mod tests {
             assert!(!text.contains('\n'), "{name} keeps a line break");
         }
         let mut tera = Tera::default();
-        tera.add_raw_templates(templates).expect("compacted templates compile");
+        tera.add_raw_templates(templates)
+            .expect("compacted templates compile");
     }
 
     #[test]

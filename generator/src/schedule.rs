@@ -124,14 +124,15 @@ pub struct SeasonCinema {
 }
 
 impl SeasonPage {
-    /// The season's first screening and the cinema where it plays.
-    pub fn first(&self) -> Option<(&Screening, &str)> {
+    /// The season's first screening not started at `now`, and the cinema where it plays:
+    /// what its structured data names (a search engine must not offer a started screening).
+    pub fn first_after(&self, now: DateTime<chrono::Utc>) -> Option<(&Screening, &str)> {
         self.cinemas
             .iter()
             .flat_map(|c| {
                 c.shows
                     .iter()
-                    .flat_map(|(_, list)| list.first())
+                    .flat_map(move |(_, list)| list.iter().find(|s| s.start > now))
                     .map(move |s| (s, c.cinema.as_str()))
             })
             .min_by_key(|(s, _)| s.start)
@@ -573,10 +574,18 @@ mod tests {
             ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]
         );
         assert!(paris.more && !page.cinemas[0].more);
-        let (first, cinema) = page.first().unwrap();
+        let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap().to_utc();
+        let (first, cinema) = page.first_after(at("2026-11-20T00:00:00Z")).unwrap();
         assert_eq!(
             (first.start.to_rfc3339().as_str(), cinema),
             ("2026-11-23T20:00:00+01:00", "lyon")
         );
+        // Once the first has started, the next one not started: Paris's, two days later.
+        let (next, cinema) = page.first_after(at("2026-11-23T19:05:00Z")).unwrap();
+        assert_eq!(
+            (next.start.to_rfc3339().as_str(), cinema),
+            ("2026-11-25T20:00:00+01:00", "paris-opera")
+        );
+        assert!(page.first_after(at("2026-12-01T00:00:00Z")).is_none());
     }
 }

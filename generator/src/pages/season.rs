@@ -1,5 +1,5 @@
 //! A season or special event's page (spec §4 season page): the season, its next screenings
-//! at each cinema written in Rust, JSON-LD of its first screening.
+//! at each cinema written in Rust, JSON-LD of its first screening not started at build time.
 
 use super::cx::{Built, PageCx};
 use crate::fragments::{self, SeasonCinema, ShowRef};
@@ -43,7 +43,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
         .collect();
     let fragment = fragments::season_screenings(&cinemas, &locale.tables, cx.labels);
     let first = season
-        .first()
+        .first_after(chrono::Utc::now())
         .and_then(|(s, cinema)| Some((s, &locale.cinema(cinema)?.cinema)));
     let json_ld = first
         .map(|(first, place)| seo::event(&season.season, &cx.url, cx.base(), first, place).into())

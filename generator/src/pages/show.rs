@@ -71,15 +71,18 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         })
 }
 
-/// The earliest showtime of a show (index in `shows`) in the site, with its cinema.
+/// The earliest showtime of a show (index in `shows`) in the site not started at build time,
+/// with its cinema: what the event's structured data names.
 fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cinema)> {
+    let now = chrono::Utc::now();
     locale.show_index[show]
         .iter()
         .filter_map(|place| {
             let entry = entry_at(locale, place)?;
             entry
                 .screenings
-                .first()
+                .iter()
+                .find(|s| s.start > now)
                 .map(|s| (s, &locale.cinemas[place.cinema as usize].cinema))
         })
         .min_by_key(|(s, _)| s.start)

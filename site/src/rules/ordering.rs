@@ -69,7 +69,7 @@ pub fn show_weight(show: &Show, cx: &OrderContext) -> ShowWeight {
         .cloned()
         .collect();
     ShowWeight {
-        favourite: cx.favourites.iter().any(|f| *f == show.slug),
+        favourite: cx.favourites.contains(&show.slug),
         premiere: show.premiere,
         upsell: upsell_tag(&tags).is_some(),
     }
