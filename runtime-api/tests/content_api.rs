@@ -1827,6 +1827,37 @@ async fn each_day_of_a_schedule_has_its_tag_and_an_unchanged_day_is_a_304() {
             "{uri}: a 304 repeats the tag"
         );
         assert!(again.max_age().is_some_and(|age| age <= 60), "{uri}");
+        // A browser takes gzip: the same answer and tag, gzipped (kept so, not compressed for
+        // each request), and a 304 on its tag too.
+        let zipped = get_with(FR, &uri, &[("accept-encoding", "gzip, deflate, br")]).await;
+        zipped.assert_status(StatusCode::OK);
+        assert_eq!(zipped.header("content-encoding"), Some("gzip"), "{uri}");
+        assert_eq!(zipped.etag(), Some(tag.as_str()), "{uri}: one tag for both");
+        assert!(
+            zipped
+                .header("vary")
+                .is_some_and(|v| v.contains("accept-encoding")),
+            "{uri}: caches must keep both"
+        );
+        let mut unzipped = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(&zipped.body[..]),
+            &mut unzipped,
+        )
+        .unwrap_or_else(|e| panic!("{uri}: not gzip: {e}"));
+        assert_eq!(
+            unzipped, first.body,
+            "{uri}: the gzipped answer is the answer"
+        );
+        assert!(zipped.body.len() < first.body.len(), "{uri}");
+        let zipped_again = get_with(
+            FR,
+            &uri,
+            &[("accept-encoding", "gzip"), ("if-none-match", tag.as_str())],
+        )
+        .await;
+        assert_eq!(zipped_again.status, StatusCode::NOT_MODIFIED, "{uri}");
+        assert!(zipped_again.body.is_empty(), "{uri}");
         // A stale tag: the whole day again.
         let stale = get_with(FR, &uri, &[("if-none-match", "\"stale\"")]).await;
         stale.assert_status(StatusCode::OK);

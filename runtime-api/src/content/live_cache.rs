@@ -2,7 +2,9 @@
 //! of its page; computing it (statuses, labels, booking URLs) and serialising it once per
 //! few seconds instead of once per request is what lets one core answer thousands per second.
 //! Statuses change when a showtime's reservability ends; an answer kept `TTL` is at most that
-//! late, less than the `max-age` clients are already allowed.
+//! late, less than the `max-age` clients are already allowed. Each answer is kept gzipped
+//! too: a city's day is hundreds of kilobytes of JSON, and compressing it for every request
+//! cost more than everything else the request does.
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -30,6 +32,19 @@ pub struct LiveKey {
 pub struct LiveAnswer {
     pub body: Bytes,
     pub etag: HeaderValue,
+    /// The body gzipped, for the clients that accept it (`http::observe` sends it).
+    pub gzip: Bytes,
+}
+
+/// `body` gzipped at the default level (once per answer kept, not per request).
+pub fn gzip(body: &[u8]) -> Bytes {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4 + 64),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(body).expect("writing to memory");
+    Bytes::from(encoder.finish().expect("writing to memory"))
 }
 
 struct Entry {
@@ -77,6 +92,7 @@ impl LiveCache {
         let body = compute();
         let answer = LiveAnswer {
             etag: crate::http::etag::tag_of(&body),
+            gzip: gzip(&body),
             body,
         };
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
@@ -128,6 +144,14 @@ mod tests {
                 .body
         };
         assert_eq!(ask(t0), "v1");
+        let kept = cache.fresh(&key("a"), t0).expect("kept");
+        let mut unzipped = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&kept.gzip[..]),
+            &mut unzipped,
+        )
+        .expect("valid gzip");
+        assert_eq!(unzipped, "v1", "the gzipped copy is the same answer");
         assert_eq!(ask(t0 + Duration::seconds(4)), "v1");
         assert_eq!(ask(t0 + Duration::seconds(5)), "v2");
     }

@@ -145,6 +145,7 @@ pub async fn observe(
     // An answer to a request with credentials is the client's own: no cache may keep it, and
     // a browser must not serve it again after the client changed it.
     let personal = request.headers().contains_key(header::AUTHORIZATION);
+    let takes_gzip = accepts_gzip(request.headers().get(header::ACCEPT_ENCODING));
     let mut response = if tracing::enabled!(tracing::Level::INFO) {
         let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or("-"), method = %method, path = %loggable_path(request.uri().path()));
         let response = next.run(request).instrument(span.clone()).await;
@@ -168,6 +169,9 @@ pub async fn observe(
             );
         }
         response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
+        if takes_gzip {
+            response = send_gzipped(response);
+        }
     }
     observer.metrics.record_at(
         row,
@@ -221,4 +225,57 @@ pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Borrowed(path)
+}
+
+/// Whether an `Accept-Encoding` takes gzip (`gzip` or `*`, not with `q=0`).
+fn accepts_gzip(accept: Option<&HeaderValue>) -> bool {
+    let Some(accept) = accept.and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    accept.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| {
+            p.strip_prefix("q=")
+                .and_then(|q| q.parse::<f32>().ok())
+                .is_some_and(|q| q == 0.0)
+        });
+        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+    })
+}
+
+/// A kept answer sent as its gzipped copy (`content::answer::Gzipped`): the compression
+/// layer leaves a response with a `Content-Encoding` alone.
+fn send_gzipped(mut response: Response) -> Response {
+    let Some(crate::http::content::answer::Gzipped(gzip)) = response.extensions_mut().remove()
+    else {
+        return response;
+    };
+    if response.status() != axum::http::StatusCode::OK {
+        return response;
+    }
+    let (mut parts, _) = response.into_parts();
+    parts
+        .headers
+        .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, axum::body::Body::from(gzip))
+}
+
+#[cfg(test)]
+mod gzip_tests {
+    use super::accepts_gzip;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn gzip_is_taken_when_named_or_starred_and_not_refused() {
+        let takes = |v: &str| accepts_gzip(Some(&HeaderValue::from_str(v).expect("header")));
+        assert!(takes("gzip, deflate, br"));
+        assert!(takes("br;q=1.0, GZIP;q=0.5"));
+        assert!(takes("*"));
+        assert!(!takes("br, deflate"));
+        assert!(!takes("gzip;q=0"));
+        assert!(!takes("identity"));
+        assert!(!accepts_gzip(None));
+    }
 }

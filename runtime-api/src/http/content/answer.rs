@@ -93,8 +93,10 @@ pub fn live_cached_result<T: Serialize>(
     Ok(answer_response(answer))
 }
 
+/// A kept answer; its gzipped copy rides along as an extension, which `http::observe` sends
+/// instead of the body to a client that accepts gzip (so no layer compresses it again).
 fn answer_response(answer: LiveAnswer) -> Response {
-    (
+    let mut response = (
         [
             (
                 header::CONTENT_TYPE,
@@ -102,11 +104,18 @@ fn answer_response(answer: LiveAnswer) -> Response {
             ),
             (header::CACHE_CONTROL, HeaderValue::from_static(LIVE_CACHE)),
             (header::ETAG, answer.etag),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
         ],
         answer.body,
     )
-        .into_response()
+        .into_response();
+    response.extensions_mut().insert(Gzipped(answer.gzip));
+    response
 }
+
+/// The gzipped copy of a response's body (see `answer_response`).
+#[derive(Clone)]
+pub struct Gzipped(pub axum::body::Bytes);
 
 /// `/…/translate`: the item's slug in every language of the site that has it.
 pub fn translations(
