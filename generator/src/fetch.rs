@@ -1,8 +1,11 @@
 //! Fetching from the content API over HTTP: the base URL is all it needs. Requests carry the
 //! site's host name (`{site}.localhost`, so one local API serves every site) and the
 //! `language` parameter; they run concurrently up to a bound, each with a timeout, and are
-//! retried with backoff on network errors and 5xx answers.
+//! retried with backoff on network errors and 5xx answers. With a fetch cache (see
+//! `fetch_cache`), each call carries the tag of the answer kept from the last build in
+//! `If-None-Match`, and a 304 reuses that answer.
 
+use crate::fetch_cache::FetchCache;
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use site::{Lang, Site};
@@ -49,6 +52,10 @@ pub struct Fetcher {
     permits: Arc<Semaphore>,
     pub requests: Arc<AtomicUsize>,
     pub bytes: Arc<AtomicUsize>,
+    /// Calls answered 304 (the kept answer reused), and the bytes those answers hold.
+    pub not_modified: Arc<AtomicUsize>,
+    pub reused_bytes: Arc<AtomicUsize>,
+    cache: Option<Arc<FetchCache>>,
     /// Per site (in `Site::ALL` order), a hash of every answer: its URL and body, or its
     /// status when not found or gone. Summed, so the order the answers come in does not matter.
     content: Arc<[AtomicU64; Site::ALL.len()]>,
@@ -67,8 +74,17 @@ impl Fetcher {
             permits: Arc::new(Semaphore::new(CONCURRENCY)),
             requests: Arc::new(AtomicUsize::new(0)),
             bytes: Arc::new(AtomicUsize::new(0)),
+            not_modified: Arc::new(AtomicUsize::new(0)),
+            reused_bytes: Arc::new(AtomicUsize::new(0)),
+            cache: None,
             content: Arc::new(std::array::from_fn(|_| AtomicU64::new(0))),
         })
+    }
+
+    /// Asks conditionally, keeping answers in `cache` (see `fetch_cache`).
+    pub fn with_cache(mut self, cache: Arc<FetchCache>) -> Fetcher {
+        self.cache = Some(cache);
+        self
     }
 
     /// A hash of everything fetched so far for `site` (see `content`): the same content
@@ -149,19 +165,18 @@ impl Fetcher {
             .acquire()
             .await
             .expect("the semaphore is never closed");
+        let mut kept = self.cache.as_ref().and_then(|c| c.load(&host, &url));
         let mut last_error = String::new();
         for attempt in 0..ATTEMPTS {
             if attempt > 0 {
                 tokio::time::sleep(BACKOFF * 4u32.pow(attempt - 1)).await;
             }
             self.requests.fetch_add(1, Ordering::Relaxed);
-            let response = match self
-                .client
-                .get(&url)
-                .header(reqwest::header::HOST, &host)
-                .send()
-                .await
-            {
+            let mut request = self.client.get(&url).header(reqwest::header::HOST, &host);
+            if let Some(kept) = &kept {
+                request = request.header(reqwest::header::IF_NONE_MATCH, &kept.etag);
+            }
+            let response = match request.send().await {
                 Ok(response) => response,
                 Err(err) => {
                     last_error = describe(&err);
@@ -169,6 +184,18 @@ impl Fetcher {
                 }
             };
             let status = response.status();
+            if status == StatusCode::NOT_MODIFIED {
+                if let Some(kept) = kept.take() {
+                    self.not_modified.fetch_add(1, Ordering::Relaxed);
+                    self.reused_bytes
+                        .fetch_add(kept.body.len(), Ordering::Relaxed);
+                    self.record(site, &url, &kept.body);
+                    return parse(&kept.body)
+                        .map(Answer::Found)
+                        .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+                }
+                return Err(FetchError::new(&url, "304 to a call without a tag"));
+            }
             if status == StatusCode::NOT_FOUND {
                 self.record(site, &url, b"404");
                 return Ok(Answer::NotFound);
@@ -185,6 +212,11 @@ impl Fetcher {
                 // 4xx other than 404/410 will not get better by retrying.
                 return Err(FetchError::new(&url, format!("refused with {status}")));
             }
+            let etag = response
+                .headers()
+                .get(reqwest::header::ETAG)
+                .and_then(|t| t.to_str().ok())
+                .map(str::to_string);
             let body = match response.bytes().await {
                 Ok(body) => body,
                 Err(err) => {
@@ -194,7 +226,14 @@ impl Fetcher {
             };
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
             self.record(site, &url, &body);
-            return parse(&body)
+            // Kept only when it reads: a malformed answer is asked for whole next time.
+            let parsed = parse(&body);
+            if let (Some(cache), Some(etag), Ok(_)) = (&self.cache, &etag, &parsed) {
+                if kept.as_ref().is_none_or(|k| &k.etag != etag) {
+                    cache.store(&host, &url, etag, &body);
+                }
+            }
+            return parsed
                 .map(Answer::Found)
                 .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }

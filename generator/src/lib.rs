@@ -6,6 +6,7 @@
 
 pub mod build;
 pub mod fetch;
+pub mod fetch_cache;
 mod fragments;
 mod injections;
 pub mod islands;

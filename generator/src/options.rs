@@ -27,4 +27,8 @@ pub struct BuildOptions {
     /// islands (no loader, no containers).
     #[arg(long, default_value = "islands/dist")]
     pub islands: PathBuf,
+    /// Ask for every answer whole: no `If-None-Match` from the answers the last builds kept
+    /// (`.{out}.fetch` beside the output folder, see generator/src/fetch_cache.rs).
+    #[arg(long)]
+    pub no_fetch_cache: bool,
 }

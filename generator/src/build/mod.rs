@@ -37,6 +37,11 @@ pub struct Report {
     pub redirects: usize,
     pub requests: usize,
     pub fetched_bytes: usize,
+    /// Calls answered 304 (the answer kept from the last build reused), the bytes they hold,
+    /// and the kept answers removed because no call asked for them (see `fetch_cache`).
+    pub not_modified: usize,
+    pub reused_bytes: usize,
+    pub fetch_cache_pruned: usize,
     pub fetch_ms: u128,
     pub render_ms: u128,
     pub publish_ms: u128,
@@ -57,7 +62,18 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let islands = crate::islands::Islands::load(&options.islands)?;
 
     let started = Instant::now();
-    let fetcher = Fetcher::new(&options.api)?;
+    let cache = if options.no_fetch_cache {
+        None
+    } else {
+        let dir = crate::fetch_cache::FetchCache::beside(&options.out);
+        Some(std::sync::Arc::new(crate::fetch_cache::FetchCache::open(
+            dir,
+        )?))
+    };
+    let mut fetcher = Fetcher::new(&options.api)?;
+    if let Some(cache) = &cache {
+        fetcher = fetcher.with_cache(cache.clone());
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -152,14 +168,31 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     ]);
     report.kinds_cpu_ms = phases.kinds_millis();
     tracing::info!(
-        "fetched {:.1} MB in {} requests",
+        "fetched {:.1} MB in {} requests; {} answered 304 ({:.1} MB kept from the last build)",
         fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed) as f64 / 1e6,
-        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed)
+        fetcher.requests.load(std::sync::atomic::Ordering::Relaxed),
+        fetcher
+            .not_modified
+            .load(std::sync::atomic::Ordering::Relaxed),
+        fetcher
+            .reused_bytes
+            .load(std::sync::atomic::Ordering::Relaxed) as f64
+            / 1e6
     );
     let publish_started = Instant::now();
     report.requests = fetcher.requests.load(std::sync::atomic::Ordering::Relaxed);
     report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
+    report.not_modified = fetcher
+        .not_modified
+        .load(std::sync::atomic::Ordering::Relaxed);
+    report.reused_bytes = fetcher
+        .reused_bytes
+        .load(std::sync::atomic::Ordering::Relaxed);
     report.output = output.commit()?;
+    // Only a build of every site and language knows every call still asked for.
+    if let Some(cache) = cache.filter(|_| sites.len() == Site::ALL.len() && langs.is_empty()) {
+        report.fetch_cache_pruned = cache.prune();
+    }
     report.publish_ms = publish_started.elapsed().as_millis();
     let json = serde_json::to_vec_pretty(&report)?;
     std::fs::write(options.out.join(crate::output::REPORT_FILE), json)?;

@@ -144,6 +144,7 @@ pub fn options(api: &str, out: &Path) -> BuildOptions {
         locales: root().join("locales"),
         brand: root().join("config/brand.json"),
         islands: islands_dir(),
+        no_fetch_cache: false,
     }
 }
 

@@ -1,5 +1,6 @@
 //! A second build with no change writes nothing: same pages, no file written, removed or
-//! touched, no folder left beside the output.
+//! touched, no folder left beside the output; and it asks with the tags of the answers the
+//! first build kept, so it moves almost no bytes.
 
 use crate::common::*;
 use crate::support::{copy_dir, leftovers};
@@ -12,6 +13,8 @@ fn a_second_build_with_no_change_writes_nothing() {
     let out = dir.join("out");
     // The shared build, as published, is the previous output of this second build.
     copy_dir(&first.out, &out);
+    use generator::fetch_cache::FetchCache;
+    copy_dir(&FetchCache::beside(&first.out), &FetchCache::beside(&out));
     let page = out.join("fr/cinemas.html");
     let css = files_below(&out.join("fr"))
         .into_iter()
@@ -35,6 +38,33 @@ fn a_second_build_with_no_change_writes_nothing() {
         first.seconds, report.output
     );
 
+    // Conditional fetching (issue "Run it for real"): the same answers, nearly all of them
+    // 304s that reuse the kept ones.
+    assert_eq!(
+        first.report.not_modified, 0,
+        "the first build had nothing kept"
+    );
+    assert_eq!(
+        report.fetched_bytes + report.reused_bytes,
+        first.report.fetched_bytes,
+        "the same answers, fetched or kept"
+    );
+    assert!(
+        report.fetched_bytes * 50 < first.report.fetched_bytes,
+        "a no-change rebuild fetched {} bytes of {}",
+        report.fetched_bytes,
+        first.report.fetched_bytes
+    );
+    assert!(
+        report.not_modified * 10 >= report.requests * 9,
+        "{} of {} calls answered 304",
+        report.not_modified,
+        report.requests
+    );
+    assert_eq!(
+        report.fetch_cache_pruned, 0,
+        "every kept answer was asked for"
+    );
     assert_eq!(
         report.output.written, 0,
         "a no-change rebuild wrote files; report {:?}",

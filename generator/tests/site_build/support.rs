@@ -19,7 +19,8 @@ pub fn leftovers(parent: &Path) -> Vec<String> {
         .expect("readable folder")
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n != "out")
+        // The fetch cache stays beside the output on purpose (generator/src/fetch_cache.rs).
+        .filter(|n| n != "out" && n != ".out.fetch")
         .collect()
 }
 

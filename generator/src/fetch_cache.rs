@@ -1,0 +1,162 @@
+//! The content API's answers of the last builds, kept with their ETags, so the next build asks
+//! with `If-None-Match` and a 304 reuses the kept answer (issue "Run it for real", conditional
+//! fetching): a nightly build with nothing changed moves almost no bytes.
+//!
+//! One file per call (named by a hash of host and URL): the ETag on the first line, then the
+//! body. Each file is written whole (temporary file, then rename), so an entry is always an
+//! answer with its own tag, whatever happened to the build that wrote it: a build that fails
+//! after fetching leaves entries that are still true, and the next build uses them. Entries no
+//! call asked for in a whole successful build (a cinema closed, a film gone) are removed then.
+//!
+//! The folder sits beside the output folder (`.{out}.fetch`), never in it: it is not published.
+
+use anyhow::Context;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+pub struct FetchCache {
+    dir: PathBuf,
+    /// Entries asked for by this build (file names).
+    used: Mutex<HashSet<String>>,
+}
+
+/// A kept answer: its tag and its body.
+pub struct Kept {
+    pub etag: String,
+    pub body: Vec<u8>,
+}
+
+impl FetchCache {
+    /// The cache folder of an output folder: `.{name}.fetch` beside it.
+    pub fn beside(out: &Path) -> PathBuf {
+        let name = out.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+        let parent = out
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        parent.join(format!(".{name}.fetch"))
+    }
+
+    pub fn open(dir: PathBuf) -> anyhow::Result<FetchCache> {
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(FetchCache {
+            dir,
+            used: Mutex::new(HashSet::new()),
+        })
+    }
+
+    fn name(host: &str, url: &str) -> String {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(host.as_bytes());
+        hasher.update(b"\n");
+        hasher.update(url.as_bytes());
+        format!("{:032x}", hasher.digest128())
+    }
+
+    /// The kept answer of a call, if any (and marks it used). Reads a small file the page
+    /// cache usually holds: done in place rather than on a blocking thread.
+    pub fn load(&self, host: &str, url: &str) -> Option<Kept> {
+        let name = Self::name(host, url);
+        let bytes = std::fs::read(self.dir.join(&name)).ok()?;
+        self.used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name);
+        let newline = bytes.iter().position(|&b| b == b'\n')?;
+        let etag = std::str::from_utf8(&bytes[..newline]).ok()?.to_string();
+        // A tag is visible ASCII (RFC 9110); anything else is not one of ours.
+        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
+            return None;
+        }
+        let mut body = bytes;
+        body.drain(..=newline);
+        Some(Kept { etag, body })
+    }
+
+    /// Keeps a call's answer with its tag. A failure to keep one is logged, never fatal:
+    /// the build has the answer; the next one asks for it whole.
+    pub fn store(&self, host: &str, url: &str, etag: &str, body: &[u8]) {
+        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
+            return;
+        }
+        let name = Self::name(host, url);
+        let path = self.dir.join(&name);
+        let temp = self.dir.join(format!("{name}.tmp"));
+        let written = (|| -> std::io::Result<()> {
+            let mut file = std::fs::File::create(&temp)?;
+            file.write_all(etag.as_bytes())?;
+            file.write_all(b"\n")?;
+            file.write_all(body)?;
+            std::fs::rename(&temp, &path)
+        })();
+        if let Err(err) = written {
+            tracing::warn!(error = %err, url, "could not keep an answer for the next build");
+            let _ = std::fs::remove_file(&temp);
+        }
+        self.used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name);
+    }
+
+    /// After a whole successful build: removes the entries no call asked for (and temporary
+    /// files an interrupted build left). Returns how many went.
+    pub fn prune(&self) -> usize {
+        let used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return 0;
+        };
+        let mut removed = 0;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !used.contains(name.as_ref()) && std::fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+        removed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_comes_back_with_its_tag_and_unused_ones_are_pruned() {
+        let dir = std::env::temp_dir().join(format!("fetch-cache-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = FetchCache::open(dir.clone()).expect("cache");
+        cache.store("fr.localhost", "http://api/a", "\"t1\"", b"{\"a\":1}\n2");
+        cache.store("fr.localhost", "http://api/b", "\"t2\"", b"[]");
+        // A tag that is not one (a line break would cut the body) is not kept.
+        cache.store("fr.localhost", "http://api/c", "bad\ntag", b"[]");
+        assert!(cache.load("fr.localhost", "http://api/c").is_none());
+        let kept = cache.load("fr.localhost", "http://api/a").expect("kept");
+        assert_eq!(kept.etag, "\"t1\"");
+        assert_eq!(kept.body, b"{\"a\":1}\n2");
+        // Another site's host is another entry.
+        assert!(cache.load("nl.localhost", "http://api/a").is_none());
+        // The next build asks only for a: b goes.
+        let next = FetchCache::open(dir.clone()).expect("cache");
+        assert!(next.load("fr.localhost", "http://api/a").is_some());
+        assert_eq!(next.prune(), 1);
+        assert!(next.load("fr.localhost", "http://api/b").is_none());
+        assert!(next.load("fr.localhost", "http://api/a").is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_cache_sits_beside_the_output_never_in_it() {
+        assert_eq!(
+            FetchCache::beside(Path::new("/srv/site/out")),
+            Path::new("/srv/site/.out.fetch")
+        );
+        assert_eq!(
+            FetchCache::beside(Path::new("out")),
+            Path::new("./.out.fetch")
+        );
+    }
+}
