@@ -54,6 +54,8 @@ export interface LocatorState {
   lock(slug: string): void;
   /** Leaving a cinema page. */
   release(): void;
+  /** Forgets the visitor's choice (and the cookie): the whole site again. */
+  clear(): void;
 }
 
 export interface LocatorDeps {
@@ -69,6 +71,8 @@ export interface LocatorDeps {
   alerts?: AlertSink;
   /** The warning shown when geolocation fails (translated by the caller). */
   geolocationAlert?: Pick<Alert, "title" | "subtitle">;
+  /** Called after the cookie changed (a choice, or none): the header and lists follow it. */
+  onChange?: (cookie: LocatorCookie | null) => void;
 }
 
 /** The cinemas a state shows, in order. */
@@ -98,7 +102,12 @@ export function createLocatorStore(deps: LocatorDeps) {
   const single = deps.cinemas.length === 1 ? (deps.cinemas[0] ?? null) : null;
 
   return createStore<LocatorState>()((set, get) => {
-    const writeCookie = (value: LocatorCookie) => deps.cookies.set(cookieName, JSON.stringify(value), { days: LOCATOR_COOKIE_DAYS });
+    const writeCookie = (value: LocatorCookie) => {
+      deps.cookies.set(cookieName, JSON.stringify(value), { days: LOCATOR_COOKIE_DAYS });
+      // A choice of the visitor's: a cinema page's lock ends with it.
+      set({ lockedCinema: null });
+      deps.onChange?.(value);
+    };
 
     // The state of each mode, without writing anything.
     const cinemaMode = (slug: string) => set({ mode: "cinema", cinema: slug, city: null, position: null, nearby: [] });
@@ -132,14 +141,26 @@ export function createLocatorStore(deps: LocatorDeps) {
       }
     }
 
-    async function fromZone() {
+    /** The server's geolocation of the visitor: its city, else its position. `choose`
+     * makes it the visitor's choice (cookie and all); else it is only shown. */
+    async function fromZone(choose = false): Promise<boolean> {
       try {
         const zone = await deps.zone?.();
-        if (zone?.citySlug && cityBySlug.has(zone.citySlug)) cityMode(zone.citySlug);
-        else if (zone?.position) positionMode({ lat: zone.position.x, lon: zone.position.y });
+        if (zone?.citySlug && cityBySlug.has(zone.citySlug)) {
+          if (choose) return get().chooseCity(zone.citySlug);
+          cityMode(zone.citySlug);
+          return true;
+        }
+        if (zone?.position) {
+          const position = { lat: zone.position.x, lon: zone.position.y };
+          if (choose) return get().choosePosition(position);
+          positionMode(position);
+          return true;
+        }
       } catch {
         // No guess: the visitor chooses.
       }
+      return false;
     }
 
     return {
@@ -160,7 +181,6 @@ export function createLocatorStore(deps: LocatorDeps) {
         if (single) cinemaMode(single.slug);
         else if (localisation && cinemaBySlug.has(localisation)) cinemaMode(localisation);
         else if (localisation && cityBySlug.has(localisation)) cityMode(localisation);
-        else if (context.cinemaPage && cinemaBySlug.has(context.cinemaPage)) cinemaMode(context.cinemaPage);
         else {
           let cookie: ReturnType<typeof parseLocatorCookie>;
           try {
@@ -169,8 +189,17 @@ export function createLocatorStore(deps: LocatorDeps) {
             cookie = "invalid";
           }
           // No cookie: the server's guess. An unreadable one: nothing chosen, but loaded.
-          if (cookie === null) await fromZone();
-          else if (cookie !== "invalid") fromCookie(cookie);
+          // (On a cinema page, that cinema is shown: no need to guess.)
+          const cinemaPage = context.cinemaPage && cinemaBySlug.has(context.cinemaPage);
+          if (cookie === null) {
+            if (!cinemaPage) await fromZone();
+          } else if (cookie !== "invalid") fromCookie(cookie);
+          // A cinema page shows its cinema: the visitor's list stays theirs, locked to the
+          // page's cinema when it is not in it (spec §4); a new choice releases it.
+          if (cinemaPage && context.cinemaPage) {
+            if (get().mode === null) cinemaMode(context.cinemaPage);
+            else get().lock(context.cinemaPage);
+          }
         }
         set({ loaded: true });
       },
@@ -218,7 +247,8 @@ export function createLocatorStore(deps: LocatorDeps) {
             icon: "warning",
             ...(deps.geolocationAlert ?? { title: "Your position is not available." }),
           });
-          return false;
+          // Refused or unavailable: the server's guess of the visitor's city (spec §4).
+          return fromZone(true);
         }
       },
       setQuery(query) {
@@ -240,6 +270,12 @@ export function createLocatorStore(deps: LocatorDeps) {
         set({ lockedCinema: shown.includes(slug) ? null : slug });
       },
       release: () => set({ lockedCinema: null }),
+      clear() {
+        if (single) return;
+        deps.cookies.remove(cookieName);
+        set({ mode: null, cinema: null, city: null, position: null, nearby: [], lockedCinema: null });
+        deps.onChange?.(null);
+      },
     };
   });
 }
