@@ -593,12 +593,23 @@ async fn zone_here_is_the_cdn_city() {
     let reply = get_with(FR, "/api/zone/here?language=fr", &[("CF-IPCity", &plain)]).await;
     assert_eq!(&reply.json(), zone);
     // An unknown city with a position: the nearest zone.
-    let other = list.iter().rev().find(|z| !z["position"].is_null()).unwrap();
-    let (x, y) = (other["position"]["x"].to_string(), other["position"]["y"].to_string());
+    let other = list
+        .iter()
+        .rev()
+        .find(|z| !z["position"].is_null())
+        .unwrap();
+    let (x, y) = (
+        other["position"]["x"].to_string(),
+        other["position"]["y"].to_string(),
+    );
     let reply = get_with(
         FR,
         "/api/zone/here?language=fr",
-        &[("CF-IPCity", "Nowhere"), ("CF-IPLatitude", &x), ("CF-IPLongitude", &y)],
+        &[
+            ("CF-IPCity", "Nowhere"),
+            ("CF-IPLatitude", &x),
+            ("CF-IPLongitude", &y),
+        ],
     )
     .await;
     assert_eq!(&reply.json(), other);

@@ -203,7 +203,9 @@ fn cinemas_link(cx: &PageCx) -> Option<CinemasLinkPaths> {
             .map(|p| p.replace(SLUG_MARK, "{slug}"))
     };
     Some(CinemasLinkPaths {
-        list: cx.table.path(PageKind::Cinemas, site, lang, &Params::new(), false)?,
+        list: cx
+            .table
+            .path(PageKind::Cinemas, site, lang, &Params::new(), false)?,
         cinema: pattern(PageKind::Cinema)?,
         city_light: pattern(PageKind::CityLight)?,
     })

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCATOR_CHANGE } from "../lib/locator-choice";
+import { LOCATOR_CHANGE } from "../lib/locator-cookie";
 import { cleanPage, testPage, type ApiRoutes } from "../testing/islands";
 import { mount, type AtCinemaProps } from "./at-cinema";
 
@@ -31,6 +31,8 @@ const api: ApiRoutes = ({ url }) => {
 /** A list page: the rail holds the first `shown` of the list a, b, c, d, e (the spec's order). */
 function page(cookie: string | null, shown = 5, limit: number | null = null) {
   const { cookies, api: fake } = testPage({ api, cookies: cookie ? { cgp_locator: cookie } : {} });
+  // The first stage looks at the document's cookies before loading anything.
+  document.cookie = cookie ? "cgp_locator=1; path=/" : "cgp_locator=; path=/; max-age=0";
   const all = ["a", "b", "c", "d", "e"];
   document.body.innerHTML = `<div class="at-cinema" data-island="at-cinema"></div><ul id="list">${all
     .slice(0, shown)
@@ -75,7 +77,7 @@ describe("at-cinema: the lists at my cinema", () => {
     const { el, cookies } = page(JSON.stringify({ type: "city", value: "paris" }));
     await vi.waitFor(() => expect(titles()).toEqual(["Film B", "Film D"]));
     cookies.remove("cgp_locator");
-    document.dispatchEvent(new Event(LOCATOR_CHANGE));
+    dispatchEvent(new Event(LOCATOR_CHANGE));
     await vi.waitFor(() => expect(titles()).toEqual(["Film A", "Film B", "Film C", "Film D", "Film E"]));
     expect(el.childElementCount).toBe(0);
   });

@@ -10,23 +10,19 @@
 
 import type { IslandProps } from "../components/island-props";
 import type { AtCinemaProps as AtCinemaPropsData } from "../generated/api-types";
-import { LOCATOR_CHANGE } from "../lib/locator-choice";
-import { LOCATOR_COOKIE, readLocatorCookie } from "../lib/locator-cookie";
-import { pageCookies } from "../stores/page/env";
 
 export type AtCinemaProps = IslandProps & AtCinemaPropsData;
 
 export function mount(el: HTMLElement, props: AtCinemaProps): void {
+  const doc = el.ownerDocument;
   let loaded = false;
   const run = () => {
-    const cookie = readLocatorCookie(pageCookies().get(LOCATOR_COOKIE));
-    // No choice, and nothing narrowed yet: the page as built.
-    if (!cookie && !loaded) return;
+    // No choice, and nothing narrowed yet: the page as built, nothing loaded.
+    if (!loaded && !doc.cookie.includes("cgp_locator=")) return;
     loaded = true;
-    void import("../components/at-cinema/narrow")
-      .then((m) => m.follow(el, props, cookie))
-      .catch(() => undefined);
+    void import("../components/at-cinema/narrow").then((m) => m.follow(el, props), () => undefined);
   };
   run();
-  el.ownerDocument.addEventListener(LOCATOR_CHANGE, run);
+  // lib/locator-cookie.ts LOCATOR_CHANGE (not imported: this part stays a few bytes).
+  addEventListener("cgp-locator-change", run);
 }

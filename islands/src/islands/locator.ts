@@ -4,7 +4,9 @@
 // cinema or city search, nearest cinemas, favourites — loads at the first interaction. On the
 // cinemas page, a visitor's choice leads on to its first cinema (spec §4).
 
-import { choiceLabel, choiceRedirect, type LocatorProps } from "../components/locator/summary";
+import { choiceLabel, type LocatorProps } from "../components/locator/summary";
+import { LOCATOR_COOKIE } from "../lib/locator-cookie";
+import { pageCookies } from "../stores/page/env";
 import { defineStagedIsland, interactive } from "../staged";
 
 export type { LocatorProps };
@@ -13,9 +15,9 @@ export const mount = defineStagedIsland<LocatorProps>({
   show(el, props) {
     // The cinemas page: on to the first cinema of the visitor's choice, this page left out
     // of the history (back goes where the visitor came from).
-    if (props.redirect)
-      void choiceRedirect(props)
-        .then((path) => path && globalThis.location.replace(path))
+    if (props.redirect && pageCookies().get(LOCATOR_COOKIE))
+      void import("../components/locator/redirect")
+        .then((m) => m.redirectToChoice(props))
         .catch(() => undefined);
     void choiceLabel(props).then((label) => {
       const text = el.querySelector(".locator-choice");

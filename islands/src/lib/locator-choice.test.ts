@@ -33,13 +33,13 @@ describe("the header's cinemas link (spec §2 Cinemas link target)", () => {
 });
 
 describe("the first cinema of a choice (spec §4: the cinemas page's redirect)", () => {
-  it("is the cinema, the city's first, or the position's nearest", () => {
+  it("is the cinema, or the city's first", () => {
     expect(firstCinema(placeOf({ type: "cinema", value: "3" }, CINEMAS))?.slug).toBe("evry");
     expect(firstCinema(placeOf({ type: "city", value: "paris" }, CINEMAS))?.slug).toBe("opera");
-    expect(firstCinema(placeOf({ type: "position", value: { x: 48.64, y: 2.35 } }, CINEMAS, { nearest: true }))?.slug).toBe("evry");
   });
-  it("is none for favourites or a choice naming nothing known", () => {
-    expect(firstCinema(placeOf({ type: "favorite", value: null }, CINEMAS, { nearest: true }))).toBeNull();
+  it("is none for a position, favourites or a choice naming nothing known", () => {
+    expect(firstCinema(placeOf({ type: "position", value: { x: 48.64, y: 2.35 } }, CINEMAS))).toBeNull();
+    expect(firstCinema(placeOf({ type: "favorite", value: null }, CINEMAS))).toBeNull();
     expect(firstCinema(placeOf({ type: "city", value: "lyon" }, CINEMAS))).toBeNull();
     expect(firstCinema(placeOf(null, CINEMAS))).toBeNull();
   });

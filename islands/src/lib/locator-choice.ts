@@ -2,42 +2,37 @@
 // cinema list is known: a cinema, or a city with its cinemas. Read by the first stages that
 // follow the choice without the locator's store: the header's cinemas link (spec §2), the
 // cinemas page's redirect and the lists "at my cinema" (spec §4). Changes of the choice are
-// announced on the document (`LOCATOR_CHANGE`) by the locator's store.
+// announced on the window (`LOCATOR_CHANGE`, lib/locator-cookie.ts) by the locator's store.
 
 import type { Cinema, LocatorCookie } from "../types";
-import { nearestCinemas, type LocatorLimits } from "./geo";
+
+/** The `cgp_locator` cookie's choice, or null (absent or unreadable). Read here, not with
+ * lib/locator-cookie.ts: shared with this file's on-demand users only, that module would be
+ * a chunk of its own that every page's interactive part pays for. */
+export function readChoice(text: string | null): LocatorCookie | null {
+  try {
+    const value = JSON.parse(text ?? "") as LocatorCookie | null;
+    return typeof value?.type === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 export type Place = { kind: "cinema"; cinema: Cinema } | { kind: "city"; slug: string; cinemas: Cinema[] };
 
-/** The event the document gets when the locator's choice changed (the cookie is rewritten). */
-export const LOCATOR_CHANGE = "cgp-locator-change";
 
-/** The place a choice names. A position names its nearest cinema only when `nearest` (a
- * position is not a selected cinema for the header's link); favourites name none here. */
-export function placeOf(
-  cookie: LocatorCookie | null,
-  cinemas: readonly Cinema[],
-  options: { nearest?: boolean; limits?: LocatorLimits | null } = {},
-): Place | null {
-  switch (cookie?.type) {
-    case "cinema": {
-      const cinema = cinemas.find((c) => c.vistaRef === cookie.value);
-      return cinema ? { kind: "cinema", cinema } : null;
-    }
-    case "city": {
-      const list = cinemas.filter((c) => c.citySlug === cookie.value);
-      return list.length > 0 ? { kind: "city", slug: String(cookie.value), cinemas: list } : null;
-    }
-    case "position": {
-      const v = cookie.value as { x?: unknown; y?: unknown } | null;
-      if (!options.nearest || typeof v?.x !== "number" || typeof v.y !== "number") return null;
-      const first = nearestCinemas({ lat: v.x, lon: v.y }, cinemas, options.limits)[0];
-      const cinema = first && cinemas.find((c) => c.slug === first.slug);
-      return cinema ? { kind: "cinema", cinema } : null;
-    }
-    default:
-      return null;
+/** The place a choice names: a cinema, or a city with its cinemas (in the API's order). A
+ * position or favourites name none here: they are no "selected cinema" (spec §2), and their
+ * cinemas need the geolocation rules or the session, which these first stages do without. */
+export function placeOf(cookie: LocatorCookie | null, cinemas: readonly Cinema[]): Place | null {
+  if (cookie?.type === "cinema") {
+    const cinema = cinemas.find((c) => c.vistaRef === cookie.value);
+    return cinema ? { kind: "cinema", cinema } : null;
   }
+  const slug = cookie?.type === "city" ? cookie.value : null;
+  if (typeof slug !== "string") return null;
+  const list = cinemas.filter((c) => c.citySlug === slug);
+  return list.length > 0 ? { kind: "city", slug, cinemas: list } : null;
 }
 
 /** The first cinema of a place: the cinema, or the city's first (in the API's order). */

@@ -197,18 +197,19 @@ describe("locator store: choosing", () => {
     expect(none.s().geolocation).toBe("unavailable");
   });
 
-  it("falls back to the server's zone when geolocation is refused: the detected city becomes the choice", async () => {
+  it("falls back to the server's zone when geolocation is refused: the detected city is shown", async () => {
     const onChange = vi.fn();
     const { s, alerts, cookieValue } = setup({
       geolocate: () => Promise.reject(new Error("denied")),
       zone: () => Promise.resolve({ id: "lyon", name: "Lyon", citySlug: "lyon" }),
       onChange,
     });
-    expect(await s().locate()).toBe(true);
+    expect(await s().locate()).toBe(false);
     expect([s().geolocation, s().mode, s().city]).toEqual(["unavailable", "city", "lyon"]);
     expect(alerts.getState().queue[0]).toMatchObject({ level: "warning" });
-    expect(cookieValue()).toEqual({ type: "city", value: "lyon" });
-    expect(onChange).toHaveBeenLastCalledWith({ type: "city", value: "lyon" });
+    // A guess, not the visitor's choice: nothing written, nobody told.
+    expect(cookieValue()).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
     // No zone either: nothing changes.
     const down = setup({ geolocate: () => Promise.reject(new Error("denied")), zone: () => Promise.reject(new Error("down")) });
     down.s().chooseCinema("lumen-evry");

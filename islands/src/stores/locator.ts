@@ -141,26 +141,14 @@ export function createLocatorStore(deps: LocatorDeps) {
       }
     }
 
-    /** The server's geolocation of the visitor: its city, else its position. `choose`
-     * makes it the visitor's choice (cookie and all); else it is only shown. */
-    async function fromZone(choose = false): Promise<boolean> {
+    async function fromZone() {
       try {
         const zone = await deps.zone?.();
-        if (zone?.citySlug && cityBySlug.has(zone.citySlug)) {
-          if (choose) return get().chooseCity(zone.citySlug);
-          cityMode(zone.citySlug);
-          return true;
-        }
-        if (zone?.position) {
-          const position = { lat: zone.position.x, lon: zone.position.y };
-          if (choose) return get().choosePosition(position);
-          positionMode(position);
-          return true;
-        }
+        if (zone?.citySlug && cityBySlug.has(zone.citySlug)) cityMode(zone.citySlug);
+        else if (zone?.position) positionMode({ lat: zone.position.x, lon: zone.position.y });
       } catch {
         // No guess: the visitor chooses.
       }
-      return false;
     }
 
     return {
@@ -190,15 +178,15 @@ export function createLocatorStore(deps: LocatorDeps) {
           }
           // No cookie: the server's guess. An unreadable one: nothing chosen, but loaded.
           // (On a cinema page, that cinema is shown: no need to guess.)
-          const cinemaPage = context.cinemaPage && cinemaBySlug.has(context.cinemaPage);
+          const cinemaPage = context.cinemaPage && cinemaBySlug.has(context.cinemaPage) ? context.cinemaPage : null;
           if (cookie === null) {
             if (!cinemaPage) await fromZone();
           } else if (cookie !== "invalid") fromCookie(cookie);
           // A cinema page shows its cinema: the visitor's list stays theirs, locked to the
           // page's cinema when it is not in it (spec §4); a new choice releases it.
-          if (cinemaPage && context.cinemaPage) {
-            if (get().mode === null) cinemaMode(context.cinemaPage);
-            else get().lock(context.cinemaPage);
+          if (cinemaPage) {
+            if (get().mode === null) cinemaMode(cinemaPage);
+            else get().lock(cinemaPage);
           }
         }
         set({ loaded: true });
@@ -247,8 +235,10 @@ export function createLocatorStore(deps: LocatorDeps) {
             icon: "warning",
             ...(deps.geolocationAlert ?? { title: "Your position is not available." }),
           });
-          // Refused or unavailable: the server's guess of the visitor's city (spec §4).
-          return fromZone(true);
+          // Refused or unavailable: the server's guess of the visitor's city (spec §4), shown
+          // until they choose (not written: the cookie keeps only the visitor's choices).
+          await fromZone();
+          return false;
         }
       },
       setQuery(query) {
@@ -271,9 +261,9 @@ export function createLocatorStore(deps: LocatorDeps) {
       },
       release: () => set({ lockedCinema: null }),
       clear() {
-        if (single) return;
         deps.cookies.remove(cookieName);
-        set({ mode: null, cinema: null, city: null, position: null, nearby: [], lockedCinema: null });
+        // (The other fields mean nothing without a mode.)
+        set({ mode: null, lockedCinema: null });
         deps.onChange?.(null);
       },
     };

@@ -36,7 +36,9 @@ test('with geolocation denied, the locator falls back to the zone the server det
   // The CDN's visitor location header, as Cloudflare adds it to every request.
   const zones = await browser.discover(async (page) => (await page.request.get(siteUrl('fr', '/api/zone?language=fr'))).json());
   const zone = zones.find((z) => z.citySlug) ?? assert.fail('the demo has zones of cities');
-  await browser.page(t, { permissions: [], extraHTTPHeaders: { 'CF-IPCity': zone.name } }, async (page, context) => {
+  // Written without accents, as a CDN may (the API folds them).
+  const ascii = zone.name.normalize('NFD').replace(/\p{M}/gu, '');
+  await browser.page(t, { permissions: [], extraHTTPHeaders: { 'CF-IPCity': ascii } }, async (page, context) => {
     await context.clearPermissions();
     await page.goto(siteUrl('fr', '/'));
     await page.locator('[data-island=locator] .locator-open').click();
@@ -44,12 +46,9 @@ test('with geolocation denied, the locator falls back to the zone the server det
     await dialog.getByRole('button', { name: 'Utiliser ma position' }).click();
     // The spec's warning alert on a geolocation failure…
     await page.locator('.alert.alert-warning').waitFor();
-    // …then the detected city is the choice: the button names it and the cookie keeps it.
+    // …then the detected city: the button names it (a guess, so no cookie is written).
     await page.locator('[data-island=locator] .locator-choice').filter({ hasText: zone.name }).waitFor();
-    await assert.doesNotReject(async () => {
-      for (let i = 0; i < 50 && !locatorCookie(await context.cookies()); i++) await page.waitForTimeout(100);
-    });
-    assert.deepEqual(locatorCookie(await context.cookies()), { type: 'city', value: zone.citySlug });
+    assert.equal(locatorCookie(await context.cookies()), null);
   });
 });
 

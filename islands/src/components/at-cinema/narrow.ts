@@ -1,15 +1,15 @@
-// The lists "at my cinema" (island at-cinema): the place the choice names (a cinema, a city,
-// a position's nearest cinema), the shows its schedule plays (`/api/cinema/{slug}/shows`
+// The lists "at my cinema" (island at-cinema): the place the choice names (a cinema or a
+// city), the shows its schedule plays (`/api/cinema/{slug}/shows`
 // or `/api/city/{slug}/shows`, every day, without the show summaries), and the list
 // narrowed to them in the order the generator wrote (site::rules::ordering). A show the
 // home rail did not have room for gets a card from `/api/shows`. The whole site comes back
 // with the button, or when the choice is cleared.
 
 import { translator } from "../../lib/i18n";
-import { placeOf, type Place } from "../../lib/locator-choice";
-import { pageCall } from "../../stores/page/env";
+import { type Place, placeOf, readChoice } from "../../lib/locator-choice";
+import { pageCall, pageCookies } from "../../stores/page/env";
 import type { Show } from "../../generated/api-types";
-import type { Cinema, LocatorCookie, Schedule } from "../../types";
+import type { Cinema, Schedule } from "../../types";
 import type { AtCinemaProps } from "../../islands/at-cinema";
 
 interface ListState {
@@ -40,7 +40,8 @@ function stateOf(el: HTMLElement, list: HTMLElement, props: AtCinemaProps): List
 }
 
 /** Follows the choice: narrows the list to the place's shows, or gives the whole site back. */
-export async function follow(el: HTMLElement, props: AtCinemaProps, cookie: LocatorCookie | null): Promise<void> {
+export async function follow(el: HTMLElement, props: AtCinemaProps): Promise<void> {
+  const cookie = readChoice(pageCookies().get("cgp_locator"));
   const list = el.ownerDocument.getElementById(props.list);
   if (!list) return;
   const state = stateOf(el, list, props);
@@ -50,7 +51,7 @@ export async function follow(el: HTMLElement, props: AtCinemaProps, cookie: Loca
   if (cookie) {
     try {
       const call = pageCall(props);
-      place = placeOf(cookie, await call.get<Cinema[]>("/api/cinemas"), { nearest: true });
+      place = placeOf(cookie, await call.get<Cinema[]>("/api/cinemas"));
       if (place) {
         const path = place.kind === "cinema" ? `/api/cinema/${encodeURIComponent(place.cinema.slug)}/shows` : `/api/city/${encodeURIComponent(place.slug)}/shows`;
         const schedule = await call.get<Schedule>(path, { embed: false });

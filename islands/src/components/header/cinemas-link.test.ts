@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCATOR_CHANGE } from "../../lib/locator-choice";
+import { LOCATOR_CHANGE } from "../../lib/locator-cookie";
 import { cleanPage, testPage, type ApiRoutes } from "../../testing/islands";
 import { followCinemasLink } from "./cinemas-link";
 import type { HeaderProps } from "./Header";
@@ -23,6 +23,8 @@ const PROPS = {
 
 function header(cookie?: object) {
   const page = testPage({ api, cookies: cookie ? { cgp_locator: JSON.stringify(cookie) } : {} });
+  // The first stage looks at the document's cookies before loading anything.
+  document.cookie = cookie ? "cgp_locator=1; path=/" : "cgp_locator=; path=/; max-age=0";
   document.body.innerHTML = `<header class="site-header"><nav class="main-nav"><ul><li><a href="/">Films</a></li><li><a href="/cinemas">Cinémas</a></li></ul></nav><div class="header-tools"></div></header>`;
   followCinemasLink(document.querySelector<HTMLElement>(".header-tools")!, PROPS);
   return page;
@@ -54,10 +56,10 @@ describe("the header's cinemas link follows the locator's choice (spec §2)", ()
     const { cookies } = header({ type: "cinema", value: "1" });
     await vi.waitFor(() => expect(href()).toBe("/cinemas/opera"));
     cookies.set("cgp_locator", JSON.stringify({ type: "city", value: "paris" }));
-    document.dispatchEvent(new Event(LOCATOR_CHANGE));
+    dispatchEvent(new Event(LOCATOR_CHANGE));
     await vi.waitFor(() => expect(href()).toBe("/cinemas/ville-list/paris"));
     cookies.remove("cgp_locator");
-    document.dispatchEvent(new Event(LOCATOR_CHANGE));
+    dispatchEvent(new Event(LOCATOR_CHANGE));
     await vi.waitFor(() => expect(href()).toBe("/cinemas"));
   });
 });

@@ -72,8 +72,6 @@ function LocatorBody(props: Ready) {
   const favouritesNote = useRef<HTMLParagraphElement>(null);
   const noFavourites = useStore(store, (s) => s.mode === "favorites" && s.favourites.length === 0);
   const locked = useStore(store, (s) => s.lockedCinema);
-  // The visitor's own choice, as the button would say it without the page's lock.
-  const own = useStore(store, (s) => (s.mode === null ? null : describeChoice({ ...s, lockedCinema: null }, cinemas, props.cities, t)));
   const nameOf = (slug: string) => cinemas.find((c) => c.slug === slug)?.name ?? slug;
 
   const done = (slug: string | null, kind: "cinema" | "city" | null) => {
@@ -103,19 +101,7 @@ function LocatorBody(props: Ready) {
         <label htmlFor={inputId}>{t("locator.searchPlaceholder")}</label>
         <input id={inputId} type="search" autoComplete="off" value={query} onInput={(e) => store.getState().setQuery(e.currentTarget.value)} />
       </div>
-      {locked ? (
-        <p className="locator-locked">
-          {t("locator.locked", { cinema: nameOf(locked) })}
-          {own ? (
-            <>
-              {" "}
-              <button type="button" className="tap" onClick={() => store.getState().release()}>
-                {t("locator.showChoice", { choice: own })}
-              </button>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      {locked ? <p className="locator-locked">{t("locator.locked", { cinema: nameOf(locked) })}</p> : null}
       <p className="locator-status" role="status">
         {typed ? (count === 0 ? t("locator.noResult", { query: query.trim() }) : t("locator.cinemasCount", { count: matches.cinemas.length })) : geolocation === "pending" ? t("locator.locating") : ""}
       </p>
@@ -137,10 +123,10 @@ function LocatorBody(props: Ready) {
             <button type="button" className="tap" aria-pressed={mode === "favorites"} onClick={() => void chooseFavourites()}>
               {t("locator.myFavourites")}
             </button>
-            {own !== null && cinemas.length > 1 ? (
+            {mode !== null ? (
               <button
                 type="button"
-                className="tap locator-clear"
+                className="tap"
                 onClick={() => {
                   store.getState().clear();
                   done(null, null);

@@ -14,7 +14,7 @@ import type { Cinema, City, Zone } from "../../types";
 import { useT } from "../i18n";
 import { IslandRoot } from "../IslandRoot";
 import { Locator } from "./Locator";
-import { LOCATOR_CHANGE } from "../../lib/locator-choice";
+import { LOCATOR_CHANGE } from "../../lib/locator-cookie";
 import { knownChoiceLabel, listCinemas, listCities, localisationOf, type LocatorProps } from "./summary";
 
 /** The browser's position, or a refusal (denied, unavailable, 10 s without an answer). */
@@ -38,9 +38,9 @@ async function makeStore(props: LocatorProps, t: (key: string) => string) {
     alerts: { push: (alert) => pageAlerts().getState().push(alert) },
     geolocationAlert: { title: t("locator.geolocationUnavailable.title"), subtitle: t("locator.geolocationUnavailable.subtitle") },
     // The server's location of the visitor (spec §4 "backend geolocation"); 404: none.
-    zone: () => pageCall(props).request<Zone>("GET", "/api/zone/here"),
+    zone: () => pageCall(props).get<Zone | null>("/api/zone/here"),
     // The header's link and the lists follow the choice.
-    onChange: () => document.dispatchEvent(new Event(LOCATOR_CHANGE)),
+    onChange: () => dispatchEvent(new Event(LOCATOR_CHANGE)),
   });
   await store.getState().init({ localisation: localisationOf(pageEnv().url.read().pathname), cinemaPage: props.cinemaPage?.slug ?? null });
   return { store, cinemas, cities };

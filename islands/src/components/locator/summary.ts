@@ -5,7 +5,6 @@
 
 import type { IslandProps } from "../island-props";
 import { translator, type Translate } from "../../lib/i18n";
-import { firstCinema, placeOf, withSlug } from "../../lib/locator-choice";
 import { LOCATOR_COOKIE, readLocatorCookie } from "../../lib/locator-cookie";
 import { pageCall, pageCookies, pageEnv, type PageEnv } from "../../stores/page/env";
 import type { Cinema, City } from "../../types";
@@ -68,18 +67,3 @@ export function choiceLabel(props: LocatorProps): Promise<string> {
 
 /** The label if already known. */
 export const knownChoiceLabel = (): string | undefined => labels.get(pageEnv())?.done;
-
-/** Spec §4 "On the cinemas page, after init with loaded data, redirect to the first cinema":
- * the cinema page of the visitor's choice (the `cgp_locator` cookie: the cinema, the city's
- * first cinema, the nearest cinema of a position), or null — no choice (nor a guess of the
- * server's), favourites, a choice naming no known cinema, or `?all` in the address (the
- * list asked for on purpose). The cinema pages never redirect, so there is no loop. */
-export async function choiceRedirect(props: LocatorProps): Promise<string | null> {
-  const pattern = props.paths.cinema;
-  if (!props.redirect || !pattern) return null;
-  if (new URLSearchParams(pageEnv().url.read().search).has("all")) return null;
-  const cookie = readLocatorCookie(pageCookies().get(LOCATOR_COOKIE));
-  if (!cookie) return null;
-  const first = firstCinema(placeOf(cookie, await listCinemas(props), { nearest: true, limits: props.limits }));
-  return first ? withSlug(pattern, first.slug) : null;
-}

@@ -318,10 +318,11 @@ async fn zone_here(
 ) -> ApiResult<Response> {
     use axum::response::IntoResponse;
     let zones = &locale_of(&app, locale).content.zones;
+    // A city's name may come in UTF-8 ("Évry"): read the bytes, not only visible ASCII.
     let header = |name: &str| {
         headers
             .get(name)
-            .and_then(|v| v.to_str().ok())
+            .and_then(|v| std::str::from_utf8(v.as_bytes()).ok())
             .map(str::trim)
             .filter(|v| !v.is_empty())
     };
@@ -337,7 +338,11 @@ async fn zone_here(
         let here = position?;
         zones
             .iter()
-            .filter_map(|z| z.position.as_ref().map(|p| (distance_km(here, (p.x, p.y)), z)))
+            .filter_map(|z| {
+                z.position
+                    .as_ref()
+                    .map(|p| (distance_km(here, (p.x, p.y)), z))
+            })
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, z)| z)
     };
