@@ -9,11 +9,15 @@ import { siteUrl, useBrowser } from './support.mjs';
 
 const browser = useBrowser();
 
-/** A call to the demo's runtime API, from the page's context (its cookies, its headers). */
-async function apiJson(context, path) {
-  const response = await context.request.get(siteUrl('fr', path));
-  assert.equal(response.status(), 200, `${path} answers`);
-  return response.json();
+/** A call to the demo's runtime API from the page (on the site's origin). */
+async function apiJson(page, path) {
+  if (!page.url().startsWith('http')) await page.goto(siteUrl('fr', '/'));
+  const [status, body] = await page.evaluate(async (p) => {
+    const r = await fetch(p);
+    return [r.status, await r.json()];
+  }, path);
+  assert.equal(status, 200, `${path} answers`);
+  return body;
 }
 
 function locatorCookie(cookies) {
@@ -34,7 +38,7 @@ const railHrefs = (page) => page.$$eval('#now-showing-list > li a', (as) => as.m
 
 test('with geolocation denied, the locator falls back to the zone the server detects', async (t) => {
   // The CDN's visitor location header, as Cloudflare adds it to every request.
-  const zones = await browser.discover(async (page) => (await page.request.get(siteUrl('fr', '/api/zone?language=fr'))).json());
+  const zones = await browser.discover((page) => apiJson(page, '/api/zone?language=fr'));
   const zone = zones.find((z) => z.citySlug) ?? assert.fail('the demo has zones of cities');
   // Written without accents, as a CDN may (the API folds them).
   const ascii = zone.name.normalize('NFD').replace(/\p{M}/gu, '');
@@ -54,7 +58,7 @@ test('with geolocation denied, the locator falls back to the zone the server det
 
 test('the home list narrows to the chosen cinema and widens back when the choice is cleared; the header link and the cinemas page follow', async (t) =>
   browser.page(t, async (page, context) => {
-    const cinemas = await apiJson(context, '/api/cinemas?language=fr');
+    const cinemas = await apiJson(page, '/api/cinemas?language=fr');
     await page.goto(siteUrl('fr', '/'));
     const whole = await railHrefs(page);
     assert.ok(whole.length > 0, 'the home rail lists shows');
@@ -63,7 +67,7 @@ test('the home list narrows to the chosen cinema and widens back when the choice
     let cinema = null;
     let playing = null;
     for (const c of cinemas.slice(0, 6)) {
-      const schedule = await apiJson(context, `/api/cinema/${c.slug}/shows?language=fr&embed=false`);
+      const schedule = await apiJson(page, `/api/cinema/${c.slug}/shows?language=fr&embed=false`);
       const shows = new Set(Object.values(schedule.days).flatMap((day) => day.map((s) => s.show)));
       if (!playing || shows.size < playing.size) [cinema, playing] = [c, shows];
     }
@@ -98,8 +102,8 @@ test('the home list narrows to the chosen cinema and widens back when the choice
 
 test('the cinemas page goes on to the chosen cinema; a city with several cinemas makes the header link its light page', async (t) =>
   browser.page(t, async (page, context) => {
-    const cinemas = await apiJson(context, '/api/cinemas?language=fr');
-    const cities = await apiJson(context, '/api/cities?language=fr');
+    const cinemas = await apiJson(page, '/api/cinemas?language=fr');
+    const cities = await apiJson(page, '/api/cities?language=fr');
     const city = cities.find((c) => cinemas.filter((x) => x.citySlug === c.slug).length > 1) ?? assert.fail('a city with several cinemas');
     const first = cinemas.find((c) => c.citySlug === city.slug);
 
