@@ -581,7 +581,7 @@ async fn zone_here_is_the_cdn_city() {
     let list = arr(&zones, "");
     let zone = list
         .iter()
-        .find(|z| s(z, "name").chars().any(|c| !c.is_ascii()))
+        .find(|z| !s(z, "name").is_ascii())
         .unwrap_or(&list[0]);
     let name = s(zone, "name").to_uppercase();
     let reply = get_with(FR, "/api/zone/here?language=fr", &[("CF-IPCity", &name)]).await;
