@@ -223,7 +223,7 @@ describe("locator store: choosing", () => {
     s().chooseCinema("lumen-opera");
     expect(onChange).toHaveBeenLastCalledWith({ type: "cinema", value: "0001" });
     s().clear();
-    expect([s().mode, s().cinema, cookieValue()]).toEqual([null, null, null]);
+    expect([s().mode, cookieValue()]).toEqual([null, null]);
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(selectedCinemas(s(), CINEMAS)).toEqual([]);
   });
