@@ -572,6 +572,53 @@ async fn zones() {
     }
 }
 
+/// Spec §4: "On load failure, fall back to backend geolocation (a zone request for the
+/// detected city)": the zone of the city the CDN names (accents and case aside), else the
+/// one nearest the CDN's position; null when the CDN says nothing; never cached for others.
+#[tokio::test]
+async fn zone_here_is_the_cdn_city() {
+    let zones = api(FR, "/api/zone?language=fr").await;
+    let list = arr(&zones, "");
+    let zone = list
+        .iter()
+        .find(|z| !s(z, "name").is_ascii())
+        .unwrap_or(&list[0]);
+    let name = s(zone, "name").to_uppercase();
+    let reply = get_with(FR, "/api/zone/here?language=fr", &[("CF-IPCity", &name)]).await;
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(&reply.json(), zone);
+    assert_eq!(reply.header("cache-control"), Some("private, no-store"));
+    // Accents dropped as some CDNs write them.
+    let plain = site::text::fold(&name);
+    let reply = get_with(FR, "/api/zone/here?language=fr", &[("CF-IPCity", &plain)]).await;
+    assert_eq!(&reply.json(), zone);
+    // An unknown city with a position: the nearest zone.
+    let other = list
+        .iter()
+        .rev()
+        .find(|z| !z["position"].is_null())
+        .unwrap();
+    let (x, y) = (
+        other["position"]["x"].to_string(),
+        other["position"]["y"].to_string(),
+    );
+    let reply = get_with(
+        FR,
+        "/api/zone/here?language=fr",
+        &[
+            ("CF-IPCity", "Nowhere"),
+            ("CF-IPLatitude", &x),
+            ("CF-IPLongitude", &y),
+        ],
+    )
+    .await;
+    assert_eq!(&reply.json(), other);
+    // Nothing from the CDN: no zone, said without an error.
+    let reply = get(FR, "/api/zone/here?language=fr").await;
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(reply.json(), Value::Null);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Catalogue: shows, events, experiences
 // ---------------------------------------------------------------------------------------------

@@ -52,6 +52,20 @@ pub struct HeaderProps {
     pub alternates: Vec<LanguagePath>,
     /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
     pub favourite_limit: usize,
+    /// Where the header's cinemas link leads after the locator's choice (spec §2); absent on a
+    /// site of one cinema or without a cinema list.
+    pub cinemas_link: Option<CinemasLinkPaths>,
+}
+
+/// The pages the header's cinemas link may lead to (spec §2 "Cinemas link target"): the
+/// cinema list, a cinema page and a light city page (`{slug}` in place of the item's).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CinemasLinkPaths {
+    pub list: String,
+    pub cinema: String,
+    pub city_light: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -151,6 +165,8 @@ pub struct LocatorProps {
     pub limits: LocatorLimits,
     /// Whether a choice filters the page's schedule rather than leading to its page.
     pub filter: bool,
+    /// The cinema list page: with a choice of the visitor's, go to its first cinema (spec §4).
+    pub redirect: bool,
     /// How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
     pub favourite_limit: usize,
 }
@@ -252,4 +268,26 @@ pub struct FaqSearchProps {
     pub input_id: String,
     /// The id of the element the results are written into, on the search page.
     pub results: Option<String>,
+}
+
+/// A show of a list "at my cinema" narrows to: its slug and page.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ListedShow {
+    pub slug: String,
+    pub href: String,
+}
+
+/// The "at my cinema" island of the home and shows lists: with a choice in the locator, the
+/// list shows only the shows playing there. `shows` is the whole list in the spec's order
+/// (`site::rules::ordering`), when the page shows only its first `limit`; empty when the page
+/// lists them all (the island narrows the page's own cards).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct AtCinemaProps {
+    /// The `id` of the list (`ul`) it narrows.
+    pub list: String,
+    pub shows: Vec<ListedShow>,
+    pub limit: Option<usize>,
 }

@@ -229,6 +229,7 @@ fn declarations() -> Vec<Decl> {
         islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::AgentChat,
         islands::HelpChatProps,
         islands::FaqSearchProps,
+        islands::CinemasLinkPaths, islands::ListedShow, islands::AtCinemaProps,
     ]);
     all
 }

@@ -100,6 +100,7 @@ pub fn island_props(
                 })
                 .collect(),
             favourite_limit,
+            cinemas_link: cinemas_link(cx),
         }),
         // The sign-in return page reads the provider's answer from the URL.
         "alerts" | "callback" | "voucher" | "gift-card" => props(NoProps {}),
@@ -142,7 +143,9 @@ pub fn island_props(
             // No page shows a schedule across cinemas yet: a choice goes to its page.
             filter: false,
             favourite_limit,
+            redirect: page.kind == PageKind::Cinemas && !page.webview,
         }),
+        "at-cinema" => props(at_cinema(cx)),
         "show-feelings" => own.show.as_ref().and_then(|show| {
             props(ShowFeelingsProps {
                 show: show.slug.clone(),
@@ -184,6 +187,58 @@ pub fn island_props(
         entry["href"] = json!(trailer_href(video));
     }
     value
+}
+
+/// Where the header's cinemas link may lead (spec §2): none on a site of one cinema (the
+/// list is the way to it) or without the pages.
+fn cinemas_link(cx: &PageCx) -> Option<CinemasLinkPaths> {
+    let (site, lang) = (cx.page.site, cx.page.lang);
+    if cx.locale.cinemas.len() < 2 {
+        return None;
+    }
+    let pattern = |kind: PageKind| {
+        let params = Params::new().with("slug", SLUG_MARK);
+        cx.table
+            .path(kind, site, lang, &params, false)
+            .map(|p| p.replace(SLUG_MARK, "{slug}"))
+    };
+    Some(CinemasLinkPaths {
+        list: cx
+            .table
+            .path(PageKind::Cinemas, site, lang, &Params::new(), false)?,
+        cinema: pattern(PageKind::Cinema)?,
+        city_light: pattern(PageKind::CityLight)?,
+    })
+}
+
+/// The "at my cinema" island of a list page: the home rail's whole list (it shows only the
+/// first shows), or nothing on the shows pages (they show every show of their list).
+fn at_cinema(cx: &PageCx) -> AtCinemaProps {
+    if cx.page.kind == PageKind::Home {
+        let shows = cx
+            .chrome
+            .lists
+            .home()
+            .iter()
+            .map(|&i| &cx.locale.shows[i])
+            .filter_map(|s| {
+                cx.show_href(s).map(|href| ListedShow {
+                    slug: s.slug.clone(),
+                    href,
+                })
+            })
+            .collect();
+        return AtCinemaProps {
+            list: "now-showing-list".to_string(),
+            shows,
+            limit: Some(super::listings::HOME_RAIL_SHOWS),
+        };
+    }
+    AtCinemaProps {
+        list: "shows-list".to_string(),
+        shows: Vec::new(),
+        limit: None,
+    }
 }
 
 /// The subscription island's props: the offers as the page writes them, and where to

@@ -7,7 +7,7 @@ use site::content::*;
 use site::routes::{PageKind, Params, ShowsTab};
 
 /// Shows on the home page's rail, in the shows page's order; that page has them all.
-const HOME_RAIL_SHOWS: usize = 12;
+pub(crate) const HOME_RAIL_SHOWS: usize = 12;
 
 /// Shows on the home page's "coming soon" rail: one row on a desktop screen.
 const HOME_UPCOMING_SHOWS: usize = 6;

@@ -1,13 +1,11 @@
-// The interactive parts of the islands most pages show (header, favourite, wish list and
-// emotions, locator, schedule, cinema information, trailer), as one module: loaded once, at
+// The interactive parts of the islands most pages show (header, favourite, locator, schedule,
+// cinema information), as one module: loaded once, at
 // the first interaction with any of them, and cached for every page of the site. Split per
 // island, a page paid more for them (one file each, plus a chunk for every combination of
 // islands sharing code: gzip cannot share its dictionary between files) — see README, "Sizes".
 
 export { mount as header } from "./header/header-ui";
 export { mount as favourite } from "./favourite/favourite-ui";
-export { mount as feelings } from "./feelings/feelings-ui";
 export { mount as locator } from "./locator/locator-ui";
 export { mount as schedule } from "./schedule/schedule-ui";
 export { mount as cinemaInfo } from "./cinema/cinema-info-ui";
-export { mount as trailer } from "./trailer/trailer-ui";

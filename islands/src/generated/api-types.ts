@@ -2079,6 +2079,11 @@ export type HeaderProps = {
    * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
    */
   favouriteLimit: number,
+  /**
+   * Where the header's cinemas link leads after the locator's choice (spec §2); absent on a
+   * site of one cinema or without a cinema list.
+   */
+  cinemasLink: CinemasLinkPaths | null,
 };
 
 export type TrackingProps = {
@@ -2182,6 +2187,10 @@ export type LocatorProps = {
    */
   filter: boolean,
   /**
+   * The cinema list page: with a choice of the visitor's, go to its first cinema (spec §4).
+   */
+  redirect: boolean,
+  /**
    * How many favourite cinemas a client may keep on this site (`Site::favourite_limit`).
    */
   favouriteLimit: number,
@@ -2280,4 +2289,37 @@ export type FaqSearchProps = {
    * The id of the element the results are written into, on the search page.
    */
   results: string | null,
+};
+
+/**
+ * The pages the header's cinemas link may lead to (spec §2 "Cinemas link target"): the
+ * cinema list, a cinema page and a light city page (`{slug}` in place of the item's).
+ */
+export type CinemasLinkPaths = {
+  list: string,
+  cinema: string,
+  cityLight: string,
+};
+
+/**
+ * A show of a list "at my cinema" narrows to: its slug and page.
+ */
+export type ListedShow = {
+  slug: string,
+  href: string,
+};
+
+/**
+ * The "at my cinema" island of the home and shows lists: with a choice in the locator, the
+ * list shows only the shows playing there. `shows` is the whole list in the spec's order
+ * (`site::rules::ordering`), when the page shows only its first `limit`; empty when the page
+ * lists them all (the island narrows the page's own cards).
+ */
+export type AtCinemaProps = {
+  /**
+   * The `id` of the list (`ul`) it narrows.
+   */
+  list: string,
+  shows: Array<ListedShow>,
+  limit: number | null,
 };

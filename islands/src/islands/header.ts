@@ -1,11 +1,13 @@
 // Island "header": the search button, the language switch and the account entry of the
 // page's header (`<div class="header-tools" data-island="header">` inside `<header>`), and
 // the dialogs they open. First stage (no framework): follows the scroll for the sticky
-// header, asks for the session once per page and shows a signed-in client's avatar; the
+// header, points the cinemas link at the locator's choice, asks for the session once per
+// page and shows a signed-in client's avatar; the
 // interactive part loads at the first interaction (or at once for a client who must finish
 // signing up).
 
 import { avatarButton } from "../components/header/account-entry";
+import { followCinemasLink } from "../components/header/cinemas-link";
 import { stickHeader } from "../components/header/sticky";
 import { mustFinish } from "../lib/client-rules";
 import type { HeaderProps } from "../components/header/Header";
@@ -18,6 +20,7 @@ export type { HeaderProps };
 export const mount = defineStagedIsland<HeaderProps>({
   show(el, props) {
     stickHeader(el);
+    followCinemasLink(el, props);
     if (!props.authEnabled) return;
     void probeSession(props).then((session) => {
       // A client who must finish signing up or verify their email gets the forced frame now.

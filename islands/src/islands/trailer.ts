@@ -11,6 +11,6 @@ import { pageUrl } from "../stores/page/env";
 export type { TrailerProps };
 
 export const mount = defineStagedIsland<TrailerProps>({
-  ui: () => import("../components/interactive").then((m) => ({ mount: m.trailer })),
+  ui: () => import("../components/show-interactive").then((m) => ({ mount: m.trailer })),
   now: () => playsOnArrival(pageUrl().read().search),
 });

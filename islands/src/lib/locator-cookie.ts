@@ -7,6 +7,10 @@ import type { LocatorCookie } from "../types";
 export const LOCATOR_COOKIE = "cgp_locator";
 export const LOCATOR_COOKIE_DAYS = 365;
 
+/** The event the window gets when the locator's choice changed (the cookie is rewritten):
+ * the header's cinemas link and the lists at my cinema follow it. */
+export const LOCATOR_CHANGE = "cgp-locator-change";
+
 const TYPES = ["cinema", "city", "position", "favorite"];
 
 /** The cookie's value; null when absent, "invalid" when unreadable. */

@@ -44,10 +44,22 @@ describe("locator store: the first choice", () => {
     expect([other.s().mode, other.s().city]).toEqual(["city", "evry"]);
   });
 
-  it("takes the cinema page next", async () => {
+  it("takes the cinema page next: locked on it when the visitor's choice is elsewhere", async () => {
     const { s } = setup({}, JSON.stringify({ type: "city", value: "lyon" }));
     await s().init({ localisation: "unknown-place", cinemaPage: "lumen-opera" });
-    expect([s().mode, s().cinema]).toEqual(["cinema", "lumen-opera"]);
+    // The visitor's choice stays theirs; the list shows the page's cinema (spec §4).
+    expect([s().mode, s().city, s().lockedCinema]).toEqual(["city", "lyon", "lumen-opera"]);
+    expect(selectedCinemas(s(), CINEMAS)).toEqual(["lumen-opera"]);
+    // Without a choice, the page's cinema is the mode itself, and the zone is not asked.
+    const zone = vi.fn(() => Promise.resolve({ id: "z", name: "Lyon", citySlug: "lyon" }));
+    const none = setup({ zone });
+    await none.s().init({ cinemaPage: "lumen-opera" });
+    expect([none.s().mode, none.s().cinema, none.s().lockedCinema]).toEqual(["cinema", "lumen-opera", null]);
+    expect(zone).not.toHaveBeenCalled();
+    // A choice that holds the page's cinema is not locked.
+    const paris = setup({}, JSON.stringify({ type: "city", value: "paris" }));
+    await paris.s().init({ cinemaPage: "lumen-opera" });
+    expect([paris.s().mode, paris.s().lockedCinema]).toEqual(["city", null]);
   });
 
   it("reads the cookie: a cinema reference is mapped to its slug", async () => {
@@ -184,6 +196,37 @@ describe("locator store: choosing", () => {
     await none.s().locate();
     expect(none.s().geolocation).toBe("unavailable");
   });
+
+  it("falls back to the server's zone when geolocation is refused: the detected city is shown", async () => {
+    const onChange = vi.fn();
+    const { s, alerts, cookieValue } = setup({
+      geolocate: () => Promise.reject(new Error("denied")),
+      zone: () => Promise.resolve({ id: "lyon", name: "Lyon", citySlug: "lyon" }),
+      onChange,
+    });
+    expect(await s().locate()).toBe(false);
+    expect([s().geolocation, s().mode, s().city]).toEqual(["unavailable", "city", "lyon"]);
+    expect(alerts.getState().queue[0]).toMatchObject({ level: "warning" });
+    // A guess, not the visitor's choice: nothing written, nobody told.
+    expect(cookieValue()).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+    // No zone either: nothing changes.
+    const down = setup({ geolocate: () => Promise.reject(new Error("denied")), zone: () => Promise.reject(new Error("down")) });
+    down.s().chooseCinema("lumen-evry");
+    expect(await down.s().locate()).toBe(false);
+    expect([down.s().mode, down.s().cinema]).toEqual(["cinema", "lumen-evry"]);
+  });
+
+  it("forgets the choice when cleared, and tells who follows it", () => {
+    const onChange = vi.fn();
+    const { s, cookieValue } = setup({ onChange });
+    s().chooseCinema("lumen-opera");
+    expect(onChange).toHaveBeenLastCalledWith({ type: "cinema", value: "0001" });
+    s().clear();
+    expect([s().mode, cookieValue()]).toEqual([null, null]);
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(selectedCinemas(s(), CINEMAS)).toEqual([]);
+  });
 });
 
 describe("locator store: typed search", () => {
@@ -225,5 +268,9 @@ describe("locator store: cinema pages", () => {
     expect([s().mode, s().city]).toEqual(["city", "paris"]);
     s().release();
     expect(selectedCinemas(s(), CINEMAS)).toEqual(["lumen-opera", "lumen-bastille"]);
+    // A new choice releases it too.
+    s().lock("lumen-lyon");
+    s().chooseCinema("lumen-evry");
+    expect(s().lockedCinema).toBeNull();
   });
 });

@@ -54,6 +54,8 @@ export interface LocatorState {
   lock(slug: string): void;
   /** Leaving a cinema page. */
   release(): void;
+  /** Forgets the visitor's choice (and the cookie): the whole site again. */
+  clear(): void;
 }
 
 export interface LocatorDeps {
@@ -69,6 +71,8 @@ export interface LocatorDeps {
   alerts?: AlertSink;
   /** The warning shown when geolocation fails (translated by the caller). */
   geolocationAlert?: Pick<Alert, "title" | "subtitle">;
+  /** Called after the cookie changed (a choice, or none): the header and lists follow it. */
+  onChange?: (cookie: LocatorCookie | null) => void;
 }
 
 /** The cinemas a state shows, in order. */
@@ -98,7 +102,12 @@ export function createLocatorStore(deps: LocatorDeps) {
   const single = deps.cinemas.length === 1 ? (deps.cinemas[0] ?? null) : null;
 
   return createStore<LocatorState>()((set, get) => {
-    const writeCookie = (value: LocatorCookie) => deps.cookies.set(cookieName, JSON.stringify(value), { days: LOCATOR_COOKIE_DAYS });
+    const writeCookie = (value: LocatorCookie) => {
+      deps.cookies.set(cookieName, JSON.stringify(value), { days: LOCATOR_COOKIE_DAYS });
+      // A choice of the visitor's: a cinema page's lock ends with it.
+      set({ lockedCinema: null });
+      deps.onChange?.(value);
+    };
 
     // The state of each mode, without writing anything.
     const cinemaMode = (slug: string) => set({ mode: "cinema", cinema: slug, city: null, position: null, nearby: [] });
@@ -160,7 +169,6 @@ export function createLocatorStore(deps: LocatorDeps) {
         if (single) cinemaMode(single.slug);
         else if (localisation && cinemaBySlug.has(localisation)) cinemaMode(localisation);
         else if (localisation && cityBySlug.has(localisation)) cityMode(localisation);
-        else if (context.cinemaPage && cinemaBySlug.has(context.cinemaPage)) cinemaMode(context.cinemaPage);
         else {
           let cookie: ReturnType<typeof parseLocatorCookie>;
           try {
@@ -169,8 +177,17 @@ export function createLocatorStore(deps: LocatorDeps) {
             cookie = "invalid";
           }
           // No cookie: the server's guess. An unreadable one: nothing chosen, but loaded.
-          if (cookie === null) await fromZone();
-          else if (cookie !== "invalid") fromCookie(cookie);
+          // (On a cinema page, that cinema is shown: no need to guess.)
+          const cinemaPage = context.cinemaPage && cinemaBySlug.has(context.cinemaPage) ? context.cinemaPage : null;
+          if (cookie === null) {
+            if (!cinemaPage) await fromZone();
+          } else if (cookie !== "invalid") fromCookie(cookie);
+          // A cinema page shows its cinema: the visitor's list stays theirs, locked to the
+          // page's cinema when it is not in it (spec §4); a new choice releases it.
+          if (cinemaPage) {
+            if (get().mode === null) cinemaMode(cinemaPage);
+            else get().lock(cinemaPage);
+          }
         }
         set({ loaded: true });
       },
@@ -218,6 +235,9 @@ export function createLocatorStore(deps: LocatorDeps) {
             icon: "warning",
             ...(deps.geolocationAlert ?? { title: "Your position is not available." }),
           });
+          // Refused or unavailable: the server's guess of the visitor's city (spec §4), shown
+          // until they choose (not written: the cookie keeps only the visitor's choices).
+          await fromZone();
           return false;
         }
       },
@@ -240,6 +260,12 @@ export function createLocatorStore(deps: LocatorDeps) {
         set({ lockedCinema: shown.includes(slug) ? null : slug });
       },
       release: () => set({ lockedCinema: null }),
+      clear() {
+        deps.cookies.remove(cookieName);
+        // (The other fields mean nothing without a mode.)
+        set({ mode: null, lockedCinema: null });
+        deps.onChange?.(null);
+      },
     };
   });
 }

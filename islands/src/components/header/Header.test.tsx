@@ -38,6 +38,7 @@ const PROPS: HeaderProps = {
     { key: "bookings", href: "https://account.example.org/bookings" },
   ],
   benefits: ["booking", "movies", "favourites"],
+  cinemasLink: null,
   alternates: [
     { lang: "fr", path: "/cinemas/versailles" },
     { lang: "en", path: "/en/cinemas/versailles" },

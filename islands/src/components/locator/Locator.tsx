@@ -71,6 +71,7 @@ function LocatorBody(props: Ready) {
   const history = useStore(store, (s) => s.history);
   const favouritesNote = useRef<HTMLParagraphElement>(null);
   const noFavourites = useStore(store, (s) => s.mode === "favorites" && s.favourites.length === 0);
+  const locked = useStore(store, (s) => s.lockedCinema);
   const nameOf = (slug: string) => cinemas.find((c) => c.slug === slug)?.name ?? slug;
 
   const done = (slug: string | null, kind: "cinema" | "city" | null) => {
@@ -100,6 +101,7 @@ function LocatorBody(props: Ready) {
         <label htmlFor={inputId}>{t("locator.searchPlaceholder")}</label>
         <input id={inputId} type="search" autoComplete="off" value={query} onInput={(e) => store.getState().setQuery(e.currentTarget.value)} />
       </div>
+      {locked ? <p className="locator-locked">{t("locator.locked", { cinema: nameOf(locked) })}</p> : null}
       <p className="locator-status" role="status">
         {typed ? (count === 0 ? t("locator.noResult", { query: query.trim() }) : t("locator.cinemasCount", { count: matches.cinemas.length })) : geolocation === "pending" ? t("locator.locating") : ""}
       </p>
@@ -121,6 +123,18 @@ function LocatorBody(props: Ready) {
             <button type="button" className="tap" aria-pressed={mode === "favorites"} onClick={() => void chooseFavourites()}>
               {t("locator.myFavourites")}
             </button>
+            {mode !== null ? (
+              <button
+                type="button"
+                className="tap"
+                onClick={() => {
+                  store.getState().clear();
+                  done(null, null);
+                }}
+              >
+                {t("locator.clear")}
+              </button>
+            ) : null}
           </div>
           {noFavourites ? (
             <p ref={favouritesNote} tabIndex={-1}>

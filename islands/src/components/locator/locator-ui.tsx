@@ -9,11 +9,12 @@ import { pageClient } from "../../stores/page/client";
 import { favouritesLoaded, pageFavourites } from "../../stores/page/favourites";
 import { createLocatorStore } from "../../stores/locator";
 import { pageAlerts } from "../../stores/page/alerts";
-import { pageCookies, pageEnv } from "../../stores/page/env";
-import type { Cinema, City } from "../../types";
+import { pageCall, pageCookies, pageEnv } from "../../stores/page/env";
+import type { Cinema, City, Zone } from "../../types";
 import { useT } from "../i18n";
 import { IslandRoot } from "../IslandRoot";
 import { Locator } from "./Locator";
+import { LOCATOR_CHANGE } from "../../lib/locator-cookie";
 import { knownChoiceLabel, listCinemas, listCities, localisationOf, type LocatorProps } from "./summary";
 
 /** The browser's position, or a refusal (denied, unavailable, 10 s without an answer). */
@@ -36,6 +37,10 @@ async function makeStore(props: LocatorProps, t: (key: string) => string) {
     geolocate: browserPosition,
     alerts: { push: (alert) => pageAlerts().getState().push(alert) },
     geolocationAlert: { title: t("locator.geolocationUnavailable.title"), subtitle: t("locator.geolocationUnavailable.subtitle") },
+    // The server's location of the visitor (spec §4 "backend geolocation"); 404: none.
+    zone: () => pageCall(props).get<Zone | null>("/api/zone/here"),
+    // The header's link and the lists follow the choice.
+    onChange: () => dispatchEvent(new Event(LOCATOR_CHANGE)),
   });
   await store.getState().init({ localisation: localisationOf(pageEnv().url.read().pathname), cinemaPage: props.cinemaPage?.slug ?? null });
   return { store, cinemas, cities };

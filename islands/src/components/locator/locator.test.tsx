@@ -30,6 +30,7 @@ const PROPS: LocatorProps = {
   labels: labelsOf("locator"),
   cinemaPage: null,
   paths: { cinema: null, city: null },
+  redirect: false,
   limits: { maxGeolocationDistance: 50, maxGeolocationCinemas: 6 },
   filter: false,
   favouriteLimit: 5,

@@ -1,5 +1,5 @@
 //! Cinemas, cities and zones: `/cinemas`, `/cinema/{slug}` (+ `/shows`, `/translate`),
-//! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`.
+//! `/cities`, `/city/{slug}`, `/zone`, `/zone/{id}`, `/zone/here`.
 
 use super::answer::{found, locale_of, schedule_answer, translations};
 use crate::content::index::Translatable;
@@ -52,6 +52,12 @@ pub fn router() -> ApiRouter {
         .answers::<CityDetail>()
         .get("/zone", zones, "Zones")
         .answers::<Vec<Zone>>()
+        .get(
+            "/zone/here",
+            zone_here,
+            "The zone of the visitor's city, as the CDN locates them (null: unknown)",
+        )
+        .answers::<Option<Zone>>()
         .get("/zone/{id}", zone, "A zone")
         .answers::<Zone>()
 }
@@ -293,4 +299,64 @@ async fn zone(
         .find(|z| z.id == id)
         .cloned();
     Ok(Json(found(zone, "zone", &id)?))
+}
+
+/// The CDN's location of the visitor (Cloudflare's visitor location headers): their city's
+/// name, and their position.
+const CITY_HEADER: &str = "cf-ipcity";
+const LATITUDE_HEADER: &str = "cf-iplatitude";
+const LONGITUDE_HEADER: &str = "cf-iplongitude";
+
+/// The zone the visitor is in (spec §4: the locator's "backend geolocation", asked when the
+/// browser's is refused or unavailable): the zone named as the CDN's city (accents and case
+/// ignored), else the zone nearest the CDN's position; `null` when the CDN says nothing usable
+/// (an answer, not an error: the browser would log a 404 on every page without a choice).
+async fn zone_here(
+    State(app): State<AppState>,
+    locale: Locale,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<Response> {
+    use axum::response::IntoResponse;
+    let zones = &locale_of(&app, locale).content.zones;
+    // A city's name may come in UTF-8 ("Évry"): read the bytes, not only visible ASCII.
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| std::str::from_utf8(v.as_bytes()).ok())
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    };
+    let by_name = header(CITY_HEADER).and_then(|city| {
+        let city = site::text::fold(city);
+        zones.iter().find(|z| site::text::fold(&z.name) == city)
+    });
+    let position = header(LATITUDE_HEADER)
+        .zip(header(LONGITUDE_HEADER))
+        .and_then(|(lat, lon)| Some((lat.parse::<f64>().ok()?, lon.parse::<f64>().ok()?)))
+        .filter(|(lat, lon)| lat.is_finite() && lon.is_finite());
+    let nearest = || {
+        let here = position?;
+        zones
+            .iter()
+            .filter_map(|z| {
+                z.position
+                    .as_ref()
+                    .map(|p| (distance_km(here, (p.x, p.y)), z))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, z)| z)
+    };
+    let zone = by_name.or_else(nearest).cloned();
+    // The answer depends on who asks: never shared by a cache.
+    Ok((
+        [
+            (axum::http::header::CACHE_CONTROL, "private, no-store"),
+            (
+                axum::http::header::VARY,
+                "CF-IPCity, CF-IPLatitude, CF-IPLongitude",
+            ),
+        ],
+        Json(zone),
+    )
+        .into_response())
 }
