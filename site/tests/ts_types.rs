@@ -229,6 +229,7 @@ fn declarations() -> Vec<Decl> {
         islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::AgentChat,
         islands::HelpChatProps,
         islands::FaqSearchProps,
+        islands::SeasonShow, islands::SeasonProps,
     ]);
     all
 }

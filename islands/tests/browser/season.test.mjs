@@ -1,0 +1,185 @@
+// Season and special-event pages (issue 12 item 5, spec §4 "Seasons"): the page lists the
+// season's cinemas by city (each with its next screening and its page) and stays small; its
+// island shows every screening of the season at the cinema chosen in the locator, or picked
+// on the page, from the runtime API; a screening can be selected and unselected, the
+// selection replaced, cleared, and cleared when another cinema is chosen. Nothing is logged.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { followNetwork, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+
+const browser = useBrowser();
+
+/** The bound of issue 12: a season page of a chain of any size. */
+const PAGE_BUDGET = 60 * 1024;
+
+/** Season and special-event pages of the generated French site (SITE_OUT): [{path, html}]. */
+function seasonPages() {
+  const out = process.env.SITE_OUT;
+  assert.ok(out && existsSync(join(out, 'fr')), `SITE_OUT must name the generated sites (got ${out})`);
+  const pages = [];
+  for (const folder of ['saison', 'event-special']) {
+    const dir = join(out, 'fr', folder);
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.html')).sort()) {
+      pages.push({ path: `/${folder}/${file.replace(/\.html$/, '')}`, html: readFileSync(join(dir, file), 'utf8') });
+    }
+  }
+  assert.ok(pages.length, 'no season page in the French site');
+  return pages;
+}
+
+/** A season page's picker options: [{slug, ref, city}], and the cinemas with a next screening. */
+function choices(html) {
+  const options = [...html.matchAll(/<option value="?([^\s">]+)"? data-ref="?([^\s">]+)"?>/g)].map(([, slug, ref]) => ({ slug, ref }));
+  const withNext = new Set([...html.matchAll(/<a href=\/cinemas\/([^\s>]+)>[^<]*<\/a><\/p><p class=season-next>/g)].map(([, slug]) => slug));
+  return { options, withNext };
+}
+
+/** Console errors and warnings of the page's code (Chromium's own network lines apart). */
+function followConsole(page) {
+  const logged = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && !/^Failed to load resource: net::/.test(m.text())) logged.push(m.text());
+  });
+  return logged;
+}
+
+/** The showtime ids of an event schedule answer. */
+const answerIds = (answer) =>
+  Object.values(answer.days ?? {})
+    .flat()
+    .flatMap((entry) => entry.showtimes.map((s) => ({ id: s.id, cinema: s.cinema, status: s.status })));
+
+test('every season and special-event page stays within 60 KB gzipped and lists each cinema once, with at most one screening', () => {
+  for (const { path, html } of seasonPages()) {
+    const size = gzipSync(html).length;
+    assert.ok(size <= PAGE_BUDGET, `${path}: ${size} bytes gzipped > ${PAGE_BUDGET}`);
+    // Bounded by construction: one line per cinema, not every date of every cinema.
+    const places = html.split('<li class=season-place>').slice(1);
+    const { options } = choices(html);
+    assert.equal(places.length, options.length, `${path}: a line per cinema of the picker`);
+    for (const place of places) {
+      const chips = (place.split('</li></ul></li>')[0].match(/<li class="?st[\s">]/g) ?? []).length;
+      assert.ok(chips <= 1, `${path}: a cinema lists ${chips} screenings`);
+    }
+    // Without JavaScript a cinema's line leads to its page (its schedule, bookable).
+    assert.match(html, /<p class=season-place-name><a href=\/cinemas\//);
+  }
+});
+
+test('a season page shows the screenings of the cinema chosen in the locator, then of one picked on the page', (t) =>
+  browser.page(t, async (page, context) => {
+    const { path, html } = seasonPages().find((p) => choices(p.html).withNext.size >= 2) ?? assert.fail('no season page with two cinemas that have screenings');
+    const { options, withNext } = choices(html);
+    const [first, second] = options.filter((o) => withNext.has(o.slug));
+    const url = new URL(siteUrl('fr', path));
+    await context.addCookies([
+      { name: 'cgp_locator', value: encodeURIComponent(JSON.stringify({ type: 'cinema', value: first.ref })), domain: url.hostname, path: '/' },
+    ]);
+    const logged = followConsole(page);
+    const network = followNetwork(page);
+    const answerOf = (slug) =>
+      page.waitForResponse((r) => r.url().includes('/showtimes?') && new URL(r.url()).searchParams.get('cinema') === slug && r.status() === 200);
+    const firstAnswer = answerOf(first.slug);
+    await page.goto(url.href);
+    const answer = answerIds(await (await firstAnswer).json());
+    assert.ok(answer.length, `the API has screenings of the season at ${first.slug}`);
+    assert.deepEqual([...new Set(answer.map((s) => s.cinema))], [first.slug], 'the island asks the chosen cinema only');
+    await waitForIslands(page, network);
+    await page.locator('.season-screenings li.st[data-id]').first().waitFor();
+    assert.equal(await page.locator('#season-cinema').inputValue(), first.slug, 'the picker names the locator’s cinema');
+    const shown = await page.$$eval('.season-screenings li.st[data-id]', (items) => items.map((li) => li.dataset.id));
+    assert.deepEqual(shown.sort(), answer.map((s) => s.id).sort(), 'the page shows the API’s screenings of that cinema');
+
+    // Another cinema picked on the page: its screenings.
+    const secondAnswer = answerOf(second.slug);
+    await page.selectOption('#season-cinema', second.slug);
+    const other = answerIds(await (await secondAnswer).json());
+    await page.waitForFunction(
+      (ids) => [...document.querySelectorAll('.season-screenings li.st[data-id]')].map((li) => li.dataset.id).sort().join() === ids,
+      other.map((s) => s.id).sort().join(),
+    );
+    assert.deepEqual(logged, [], 'nothing logged by the page');
+  }));
+
+test('a screening can be selected and unselected; the selection is replaced per show, cleared, and cleared on another cinema', (t) =>
+  browser.page(t, async (page) => {
+    const { path, html } = seasonPages().find((p) => choices(p.html).withNext.size >= 2) ?? assert.fail('no season page');
+    const { options, withNext } = choices(html);
+    const [first, second] = options.filter((o) => withNext.has(o.slug));
+    const logged = followConsole(page);
+    const network = followNetwork(page);
+    await page.goto(siteUrl('fr', path));
+    await waitForIslands(page, network);
+    await page.selectOption('#season-cinema', first.slug);
+    const buttons = page.locator('.season-screenings button.season-select');
+    await buttons.first().waitFor();
+    const panel = page.locator('.season-selection');
+    assert.equal(await panel.isVisible(), false, 'no selection at first');
+
+    // Select: the button says so, the panel lists it with its booking link.
+    const button = buttons.first();
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'true');
+    await panel.waitFor();
+    assert.match(await panel.getByRole('status').textContent(), /^1 séances? sélectionnées?/);
+    const id = await button.evaluate((b) => b.closest('li').dataset.id);
+    assert.equal(await panel.locator(`li[data-id="${id}"] a[href^="http"]`).count(), 1, 'the selection books the screening');
+
+    // Unselect with the same button.
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'false');
+    await panel.waitFor({ state: 'hidden' });
+
+    // Another screening of the same show replaces the one selected.
+    const sameShow = page.locator('.season-show').filter({ has: page.locator('button.season-select').nth(1) }).first();
+    const pair = sameShow.locator('button.season-select');
+    if ((await pair.count()) >= 2) {
+      await pair.nth(0).click();
+      await pair.nth(1).click();
+      assert.equal(await pair.nth(0).getAttribute('aria-pressed'), 'false', 'replaced');
+      assert.equal(await pair.nth(1).getAttribute('aria-pressed'), 'true');
+      assert.equal(await panel.locator('li[data-id]').count(), 1);
+      // Removed from the panel.
+      await panel.getByRole('button', { name: /^Retirer/ }).click();
+      await panel.waitFor({ state: 'hidden' });
+    }
+
+    // Cleared with its button.
+    await buttons.first().click();
+    await panel.getByRole('button', { name: 'Vider la sélection' }).click();
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.locator('.season-screenings button[aria-pressed=true]').count(), 0);
+
+    // Cleared on switching to another cinema (spec §4).
+    await buttons.first().click();
+    await panel.waitFor();
+    await page.selectOption('#season-cinema', second.slug);
+    await panel.waitFor({ state: 'hidden' });
+    assert.deepEqual(logged, [], 'nothing logged by the page');
+  }));
+
+test('when the API cannot be reached the chosen cinema’s screenings stay and the page says since when, logging nothing', (t) =>
+  browser.page(t, async (page) => {
+    const { path, html } = seasonPages().find((p) => choices(p.html).withNext.size >= 1) ?? assert.fail('no season page');
+    const { options, withNext } = choices(html);
+    const chosen = options.find((o) => withNext.has(o.slug));
+    const logged = followConsole(page);
+    const network = followNetwork(page);
+    await page.clock.install();
+    await page.goto(siteUrl('fr', path));
+    await waitForIslands(page, network);
+    await page.selectOption('#season-cinema', chosen.slug);
+    await page.locator('.season-screenings li.st[data-id]').first().waitFor();
+    const before = await page.locator('.season-screenings li.st[data-id]').count();
+    // The API goes away; the next round (a minute later) fails.
+    await page.route(/\/api\/event\//, (route) => route.abort('connectionrefused'));
+    await page.clock.runFor(61_000);
+    await page.locator('.season-picker .schedule-live').filter({ hasText: /Disponibilités à \d\d:\d\d/ }).waitFor();
+    assert.equal(await page.locator('.season-screenings li.st[data-id]').count(), before, 'the screenings stay');
+    assert.deepEqual(logged, [], 'nothing logged by the page');
+  }));
