@@ -46,6 +46,9 @@ struct CinemaOption<'a> {
     reference: &'a str,
 }
 
+/// A cinema of the season and its line on the page.
+type Placed<'a> = (&'a CinemaDetail, SeasonPlace<'a>);
+
 pub fn season(cx: &PageCx, i: usize) -> Built {
     let locale = cx.locale;
     let season = &locale.seasons[i];
@@ -78,7 +81,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
         .collect();
 
     // Cinemas by city (city slug → name, cinemas), each with its next screening.
-    let mut by_city: BTreeMap<&str, (&str, Vec<(&CinemaDetail, SeasonPlace)>)> = BTreeMap::new();
+    let mut by_city: BTreeMap<&str, (&str, Vec<Placed>)> = BTreeMap::new();
     for c in &season.cinemas {
         let Some(cinema) = locale.cinema(&c.cinema) else {
             continue;
@@ -110,7 +113,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
             .1
             .push((cinema, place));
     }
-    let mut cities: Vec<(&str, &str, Vec<(&CinemaDetail, SeasonPlace)>)> = by_city
+    let mut cities: Vec<(&str, &str, Vec<Placed>)> = by_city
         .into_iter()
         .map(|(slug, (name, mut cinemas))| {
             cinemas.sort_by(|a, b| a.1.name.cmp(b.1.name));

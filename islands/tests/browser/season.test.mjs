@@ -126,7 +126,7 @@ test('a screening can be selected and unselected; the selection is replaced per 
     await button.click();
     assert.equal(await button.getAttribute('aria-pressed'), 'true');
     await panel.waitFor();
-    assert.match(await panel.getByRole('status').textContent(), /^1 séances? sélectionnées?/);
+    assert.equal(await panel.getByRole('status').textContent(), '1 séance sélectionnée');
     const id = await button.evaluate((b) => b.closest('li').dataset.id);
     assert.equal(await panel.locator(`li[data-id="${id}"] a[href^="http"]`).count(), 1, 'the selection books the screening');
 
@@ -136,18 +136,17 @@ test('a screening can be selected and unselected; the selection is replaced per 
     await panel.waitFor({ state: 'hidden' });
 
     // Another screening of the same show replaces the one selected.
-    const sameShow = page.locator('.season-show').filter({ has: page.locator('button.season-select').nth(1) }).first();
-    const pair = sameShow.locator('button.season-select');
-    if ((await pair.count()) >= 2) {
-      await pair.nth(0).click();
-      await pair.nth(1).click();
-      assert.equal(await pair.nth(0).getAttribute('aria-pressed'), 'false', 'replaced');
-      assert.equal(await pair.nth(1).getAttribute('aria-pressed'), 'true');
-      assert.equal(await panel.locator('li[data-id]').count(), 1);
-      // Removed from the panel.
-      await panel.getByRole('button', { name: /^Retirer/ }).click();
-      await panel.waitFor({ state: 'hidden' });
-    }
+    const show = await page.$$eval('.season-screenings .season-show', (shows) => shows.findIndex((s) => s.querySelectorAll('button.season-select').length >= 2));
+    assert.ok(show >= 0, 'a show with two bookable screenings at the cinema');
+    const pair = page.locator('.season-screenings .season-show').nth(show).locator('button.season-select');
+    await pair.nth(0).click();
+    await pair.nth(1).click();
+    assert.equal(await pair.nth(0).getAttribute('aria-pressed'), 'false', 'replaced');
+    assert.equal(await pair.nth(1).getAttribute('aria-pressed'), 'true');
+    assert.equal(await panel.locator('li[data-id]').count(), 1);
+    // Removed from the panel.
+    await panel.getByRole('button', { name: /^Retirer/ }).click();
+    await panel.waitFor({ state: 'hidden' });
 
     // Cleared with its button.
     await buttons.first().click();

@@ -102,7 +102,11 @@ export function startSeason(el: HTMLElement, props: SeasonIslandProps, t: Transl
 
   function render(schedule: Schedule) {
     shown = new Map();
-    const days = Object.keys(schedule.days ?? {}).sort();
+    // Days gone by are of no use to a visitor (the answer holds every day of the season).
+    const today = new Date(deps.clock.now()).toISOString().slice(0, 10);
+    const days = Object.keys(schedule.days ?? {})
+      .filter((day) => day >= today)
+      .sort();
     let html = "";
     for (const day of days) {
       html += `<section class="day season-day"><h3><time datetime="${escape(day)}">${escape(dayLabel(day))}</time></h3><ul class="season-day-shows">`;
@@ -149,7 +153,7 @@ export function startSeason(el: HTMLElement, props: SeasonIslandProps, t: Transl
     }
     panel.hidden = !selected.length;
     panel.innerHTML = selected.length
-      ? `<h3>${escape(t("season.bookSelection"))}</h3><p class="season-count" role="status">${escape(t("season.selectedCount", { count: selected.length }))}</p><ul class="season-selected">${selected
+      ? `<h3>${escape(t("season.bookSelection"))}</h3><p class="season-count" role="status">${escape(selected.length === 1 ? t("season.selectedOne") : t("season.selectedCount", { count: selected.length }))}</p><ul class="season-selected">${selected
           .map(
             (s) =>
               `<li data-id="${escape(s.id)}"><span>${escape(s.title)}, ${escape(s.when)}</span> <a class="button tap" href="${escape(s.bookingUrl)}" rel="nofollow">${escape(t("schedule.book"))}</a> <button type="button" class="season-remove tap" aria-label="${escape(
@@ -228,7 +232,8 @@ export function startSeason(el: HTMLElement, props: SeasonIslandProps, t: Transl
       select.focus();
     } else if (target.closest?.("button.season-remove")) {
       store.getState().remove(target.closest("li")!.getAttribute("data-id")!);
-      panel.querySelector<HTMLElement>("button.season-remove, button.season-clear")?.focus() ?? select.focus();
+      // The focus stays in the selection (its next button), else goes back to the picker.
+      (panel.querySelector<HTMLElement>("button.season-remove, button.season-clear") ?? select).focus();
     }
   });
   // Shown again: due when last asked long enough ago. Back from another page (the back-forward
