@@ -231,7 +231,10 @@ fn events_and_season_pages_list_each_cinema_with_its_next_screening() {
         for line in &lines {
             let chips = select_in(*line, "li.st").len();
             if chips > SCREENINGS_PER_CINEMA {
-                problems.push(format!("{}: a cinema line lists {chips} screenings", html.file));
+                problems.push(format!(
+                    "{}: a cinema line lists {chips} screenings",
+                    html.file
+                ));
             }
         }
         for (cinema, shows) in &by_cinema {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { followNetwork, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+import { describeViolations, followNetwork, seriousViolations, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -48,11 +48,14 @@ function followConsole(page) {
   return logged;
 }
 
-/** The showtime ids of an event schedule answer. */
+/** The showtimes of an event schedule answer, with their day. */
 const answerIds = (answer) =>
-  Object.values(answer.days ?? {})
-    .flat()
-    .flatMap((entry) => entry.showtimes.map((s) => ({ id: s.id, cinema: s.cinema, status: s.status })));
+  Object.entries(answer.days ?? {}).flatMap(([day, entries]) =>
+    entries.flatMap((entry) => entry.showtimes.map((s) => ({ id: s.id, cinema: s.cinema, day }))),
+  );
+
+/** What the island shows of an answer: the days from today on (days gone by are left out). */
+const fromToday = (showtimes, today) => showtimes.filter((s) => s.day >= today).map((s) => s.id).sort();
 
 test('every season and special-event page stays within 60 KB gzipped and lists each cinema once, with at most one screening', () => {
   for (const { path, html } of seasonPages()) {
@@ -92,8 +95,9 @@ test('a season page shows the screenings of the cinema chosen in the locator, th
     await waitForIslands(page, network);
     await page.locator('.season-screenings li.st[data-id]').first().waitFor();
     assert.equal(await page.locator('#season-cinema').inputValue(), first.slug, 'the picker names the locator’s cinema');
+    const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
     const shown = await page.$$eval('.season-screenings li.st[data-id]', (items) => items.map((li) => li.dataset.id));
-    assert.deepEqual(shown.sort(), answer.map((s) => s.id).sort(), 'the page shows the API’s screenings of that cinema');
+    assert.deepEqual(shown.sort(), fromToday(answer, today), 'the page shows the API’s screenings of that cinema');
 
     // Another cinema picked on the page: its screenings.
     const secondAnswer = answerOf(second.slug);
@@ -101,7 +105,7 @@ test('a season page shows the screenings of the cinema chosen in the locator, th
     const other = answerIds(await (await secondAnswer).json());
     await page.waitForFunction(
       (ids) => [...document.querySelectorAll('.season-screenings li.st[data-id]')].map((li) => li.dataset.id).sort().join() === ids,
-      other.map((s) => s.id).sort().join(),
+      fromToday(other, today).join(),
     );
     assert.deepEqual(logged, [], 'nothing logged by the page');
   }));
@@ -181,4 +185,25 @@ test('when the API cannot be reached the chosen cinema’s screenings stay and t
     await page.locator('.season-picker .schedule-live').filter({ hasText: /Disponibilités à \d\d:\d\d/ }).waitFor();
     assert.equal(await page.locator('.season-screenings li.st[data-id]').count(), before, 'the screenings stay');
     assert.deepEqual(logged, [], 'nothing logged by the page');
+  }));
+
+test('axe: a season page with a cinema’s screenings and a selection shown, on a phone, has no serious violation and no text under 12 px', (t) =>
+  browser.page(t, { viewport: { width: 390, height: 844 } }, async (page) => {
+    const { path, html } = seasonPages().find((p) => choices(p.html).withNext.size >= 1) ?? assert.fail('no season page');
+    const { options, withNext } = choices(html);
+    const network = followNetwork(page);
+    await page.goto(siteUrl('fr', path));
+    await waitForIslands(page, network);
+    await page.selectOption('#season-cinema', options.find((o) => withNext.has(o.slug)).slug);
+    await page.locator('.season-screenings button.season-select').first().click();
+    await page.locator('.season-selection').waitFor();
+    const found = await seriousViolations(page);
+    assert.equal(found.length, 0, describeViolations(found));
+    const small = await page.$$eval('.season-schedule *, .season-cinemas *', (els) =>
+      els
+        .filter((el) => el.childNodes.length && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+        .map((el) => [el.tagName, el.className, parseFloat(getComputedStyle(el).fontSize)])
+        .filter(([, , size]) => size < 12),
+    );
+    assert.deepEqual(small, [], 'text under 12 px');
   }));
