@@ -266,12 +266,24 @@ fn events_and_season_pages_list_each_cinema_with_its_next_screening() {
             }) else {
                 continue;
             };
-            let shown: Vec<&Value> = select_in(*line, "li.st time[datetime]")
+            // Several shows may start at the same instant: a chip is the showtime of its
+            // instant whose booking URL it links to, or one that is not bookable.
+            let shown: Vec<&Value> = select_in(*line, "li.st")
                 .into_iter()
-                .filter_map(|t| attr(t, "datetime").and_then(instant))
-                .filter_map(|at| {
+                .filter_map(|chip| {
+                    let at = select_in(chip, "time[datetime]")
+                        .first()
+                        .and_then(|t| attr(*t, "datetime"))
+                        .and_then(instant)?;
+                    let href = select_in(chip, "a[href]")
+                        .first()
+                        .and_then(|a| attr(*a, "href"));
                     all.iter()
-                        .find(|s| str_of(s, "datetime").and_then(instant) == Some(at))
+                        .filter(|s| str_of(s, "datetime").and_then(instant) == Some(at))
+                        .find(|s| match href {
+                            Some(href) => str_of(s, "bookingUrl") == Some(href),
+                            None => str_of(s, "status") != Some("available"),
+                        })
                         .copied()
                 })
                 .collect();
