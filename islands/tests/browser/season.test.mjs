@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describeViolations, followNetwork, seriousViolations, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+import { describeViolations, followLayoutShifts, followNetwork, layoutShifts, seriousViolations, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -207,3 +207,22 @@ test('axe: a season page with a cinema’s screenings and a selection shown, on 
     );
     assert.deepEqual(small, [], 'text under 12 px');
   }));
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`CLS: a season page whose island shows the locator’s cinema at load stays within 0.02 (${viewport.width}×${viewport.height})`, (t) =>
+    browser.page(t, { viewport }, async (page, context) => {
+      const { path, html } = seasonPages().find((p) => choices(p.html).withNext.size >= 1) ?? assert.fail('no season page');
+      const { options, withNext } = choices(html);
+      const chosen = options.find((o) => withNext.has(o.slug));
+      const url = new URL(siteUrl('fr', path));
+      await context.addCookies([{ name: 'cgp_locator', value: encodeURIComponent(JSON.stringify({ type: 'cinema', value: chosen.ref })), domain: url.hostname, path: '/' }]);
+      await followLayoutShifts(context);
+      const network = followNetwork(page);
+      await page.goto(url.href);
+      await waitForIslands(page, network);
+      await page.locator('.season-screenings li.st[data-id]').first().waitFor();
+      await page.waitForTimeout(500);
+      const { total, shifts } = await layoutShifts(page);
+      assert.ok(total <= 0.02, `CLS ${total.toFixed(4)}: ${JSON.stringify(shifts)}`);
+    }));
+}
