@@ -146,11 +146,6 @@ impl Labels {
     }
 }
 
-/// A show as a season page names it.
-pub struct ShowRef<'a> {
-    pub title: &'a str,
-}
-
 /// What a cinema's schedule writes of a show: its title and page, and what the schedule
 /// island's filters read (islands/README.md, "schedule").
 pub struct ScheduleShow<'a> {
@@ -309,43 +304,57 @@ pub struct CinemaDays<'a> {
     pub days: Vec<(NaiveDate, &'a [Screening])>,
 }
 
-/// A season's screenings at each cinema: per show, its next showtimes (with their date), then
-/// a link to the cinema's page for the other dates. A season plays in every cinema of a
-/// country; listing each date of each would grow the page with the chain.
-pub fn season_screenings(cinemas: &[SeasonCinema<'_>], tables: &Tables, labels: &Labels) -> String {
-    let mut out = String::with_capacity(16 * 1024);
-    for cinema in cinemas {
-        out.push_str("<section class=season-cinema><h2>");
-        link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
-        out.push_str("</h2>");
-        out.push_str("<div class=days>");
-        for (show, screenings) in &cinema.shows {
-            out.push_str("<h3>");
-            text(&mut out, show.title);
-            out.push_str("</h3><ul class=showtimes>");
-            for s in screenings.iter() {
+/// A season's cinemas by city (season and special-event pages): each cinema's link, its
+/// next screening of the season not started at build time (a booking link, what works without
+/// JavaScript) and a link to its page for the other dates. One line per cinema, not every
+/// date of every cinema: the page stays small however large the chain (issue 12 item 5); the
+/// island shows every screening of the one cinema the visitor chooses.
+pub fn season_places(cities: &[SeasonCity<'_>], tables: &Tables, labels: &Labels) -> String {
+    let cinemas: usize = cities.iter().map(|c| c.cinemas.len()).sum();
+    let mut out = String::with_capacity(256 + cinemas * 420);
+    out.push_str("<ul class=season-cities>");
+    for city in cities {
+        out.push_str("<li><h3>");
+        text(&mut out, city.name);
+        out.push_str("</h3><ul class=season-places>");
+        for cinema in &city.cinemas {
+            out.push_str("<li class=season-place><p class=season-place-name>");
+            link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
+            out.push_str("</p>");
+            if let Some((show, s)) = cinema.next {
+                out.push_str("<p class=season-next><span class=season-show>");
+                text(&mut out, show);
+                out.push_str("</span></p><ul class=showtimes>");
                 screening(&mut out, s, tables, labels, TimeLabel::DateAndTime, false);
+                out.push_str("</ul>");
             }
-            out.push_str("</ul>");
+            if let (true, Some(href)) = (cinema.more, cinema.href.as_deref()) {
+                out.push_str("<p class=more><a href=");
+                attr(&mut out, href);
+                out.push('>');
+                text(&mut out, &labels.other_dates);
+                out.push_str("</a>");
+            }
+            out.push_str("</li>");
         }
-        out.push_str("</div>");
-        if let (true, Some(href)) = (cinema.more, cinema.href.as_deref()) {
-            out.push_str("<p class=more><a href=");
-            attr(&mut out, href);
-            out.push('>');
-            text(&mut out, &labels.other_dates);
-            out.push_str("</a>");
-        }
-        out.push_str("</section>");
+        out.push_str("</ul></li>");
     }
+    out.push_str("</ul>");
     out
 }
 
-/// One cinema's block on a season page: each show's next screenings, and whether it has more.
-pub struct SeasonCinema<'a> {
+/// A city of a season page and its cinemas, in name order.
+pub struct SeasonCity<'a> {
+    pub name: &'a str,
+    pub cinemas: Vec<SeasonPlace<'a>>,
+}
+
+/// A cinema of a season page: its page, its next screening (show title and screening), and
+/// whether it has other screenings of the season.
+pub struct SeasonPlace<'a> {
     pub name: &'a str,
     pub href: Option<String>,
-    pub shows: Vec<(ShowRef<'a>, &'a [Screening])>,
+    pub next: Option<(&'a str, &'a Screening)>,
     pub more: bool,
 }
 

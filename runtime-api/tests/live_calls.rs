@@ -64,6 +64,10 @@ async fn schedules_per_cinema_city_show_event_and_experience_answer_one_day() {
         format!("/api/show/{show}/shows?date={day}"),
         format!("/api/show/{show}/shows?date={day}&cinema={}", cinema.slug),
         format!("/api/event/{season}/showtimes?date={day}"),
+        format!(
+            "/api/event/{season}/showtimes?date={day}&cinema={}",
+            cinema.slug
+        ),
         format!("/api/gpxp/{experience}/shows?date={day}"),
     ] {
         let reply = call(Method::GET, FR, &uri, None, None).await;
@@ -151,6 +155,68 @@ async fn schedules_per_cinema_city_show_event_and_experience_answer_one_day() {
         Method::GET,
         FR,
         &format!("/api/show/{show}/shows?cinema=nowhere"),
+        None,
+        None,
+    )
+    .await
+    .assert_status(StatusCode::NOT_FOUND);
+}
+
+/// A season page's island asks the season's screenings at the one cinema the visitor chose
+/// (`?cinema=`): only that cinema's, every day; an unknown cinema is a 404.
+#[tokio::test]
+async fn an_event_schedule_narrows_to_one_cinema() {
+    let fr = locale(Site::Fr, Lang::Fr);
+    let season = fr
+        .seasons
+        .iter()
+        .find(|s| s.season.redirect_slug.is_none())
+        .expect("a season")
+        .season
+        .slug
+        .clone();
+    let cinemas_of_answer = |body: &Value| -> BTreeSet<String> {
+        body["days"]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+            .flat_map(|v| v.as_array().into_iter().flatten())
+            .flat_map(|e| e["showtimes"].as_array().into_iter().flatten())
+            .filter_map(|s| s["cinema"].as_str().map(String::from))
+            .collect()
+    };
+    let all = call(
+        Method::GET,
+        FR,
+        &format!("/api/event/{season}/showtimes"),
+        None,
+        None,
+    )
+    .await
+    .json();
+    let everywhere = cinemas_of_answer(&all);
+    assert!(
+        everywhere.len() > 1,
+        "the season plays in several cinemas: {everywhere:?}"
+    );
+    let cinema = everywhere.iter().next().expect("a cinema").clone();
+    let reply = call(
+        Method::GET,
+        FR,
+        &format!("/api/event/{season}/showtimes?cinema={cinema}"),
+        None,
+        None,
+    )
+    .await;
+    reply.assert_status(StatusCode::OK);
+    let one = reply.json();
+    assert_eq!(cinemas_of_answer(&one), BTreeSet::from([cinema.clone()]));
+    let days = |b: &Value| b["days"].as_object().map(|m| m.len()).unwrap_or(0);
+    assert!(days(&one) >= 1, "the cinema's days of the season");
+    call(
+        Method::GET,
+        FR,
+        &format!("/api/event/{season}/showtimes?cinema=nowhere"),
         None,
         None,
     )

@@ -291,3 +291,22 @@ pub struct AtCinemaProps {
     pub shows: Vec<ListedShow>,
     pub limit: Option<usize>,
 }
+
+/// A show of a season, as the season island names it (the API's schedule answers slugs).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeasonShow {
+    pub slug: String,
+    pub title: String,
+}
+
+/// The season island (season and special-event pages): where it asks the screenings of the
+/// cinema the visitor chose (`{showtimes}?cinema=`), and the season's shows. The cinemas to
+/// choose from are the page's `<select>` options (slug, `data-ref`, city `data-city`).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeasonProps {
+    /// `/api/event/{slug}/showtimes`.
+    pub showtimes: String,
+    pub shows: Vec<SeasonShow>,
+}

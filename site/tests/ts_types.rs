@@ -230,6 +230,7 @@ fn declarations() -> Vec<Decl> {
         islands::HelpChatProps,
         islands::FaqSearchProps,
         islands::CinemasLinkPaths, islands::ListedShow, islands::AtCinemaProps,
+        islands::SeasonShow, islands::SeasonProps,
     ]);
     all
 }

@@ -9,7 +9,7 @@ use crate::seo::{self, JsonLd, SeoArgs};
 use serde::Serialize;
 use serde_json::Value;
 use site::content::{Show, Video};
-use site::islands::{CinemaChoice, ScheduleDay, ScheduleFilters};
+use site::islands::{CinemaChoice, ScheduleDay, ScheduleFilters, SeasonProps};
 use site::routes::{PageKind, Params, RouteTable};
 
 /// What every page family reads: the site's routes and data, the locale's chrome, the page.
@@ -178,6 +178,8 @@ pub struct PageIslands {
     pub schedule_filters: Option<ScheduleFilters>,
     /// The show of a show page (feelings, trailer).
     pub show: Option<ShowIslands>,
+    /// The season island's props, on a season page with cinemas.
+    pub season: Option<SeasonProps>,
 }
 
 /// What a show page's islands read of the show.

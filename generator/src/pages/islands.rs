@@ -54,6 +54,7 @@ pub fn island_props(
             .is_some_and(|s| !s.offers.is_empty()),
         // Only with a usable agent chat (spec §5), as the chrome says.
         "help-chat" => chrome.help_contact.is_some(),
+        "season" => own.season.is_some(),
         _ => true,
     });
     // A page's address with `{slug}` in place of the item's: where a choice leads.
@@ -176,6 +177,7 @@ pub fn island_props(
             input_id: "help-q".to_string(),
             results: (page.kind == PageKind::HelpSearch).then(|| "faq-results".to_string()),
         }),
+        "season" => own.season.as_ref().and_then(props),
         _ => None,
     });
     // What the page's markup reads of its islands: where the help centre's search form

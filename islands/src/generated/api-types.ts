@@ -2323,3 +2323,24 @@ export type AtCinemaProps = {
   shows: Array<ListedShow>,
   limit: number | null,
 };
+
+/**
+ * A show of a season, as the season island names it (the API's schedule answers slugs).
+ */
+export type SeasonShow = {
+  slug: string,
+  title: string,
+};
+
+/**
+ * The season island (season and special-event pages): where it asks the screenings of the
+ * cinema the visitor chose (`{showtimes}?cinema=`), and the season's shows. The cinemas to
+ * choose from are the page's `<select>` options (slug, `data-ref`, city `data-city`).
+ */
+export type SeasonProps = {
+  /**
+   * `/api/event/{slug}/showtimes`.
+   */
+  showtimes: string,
+  shows: Array<SeasonShow>,
+};

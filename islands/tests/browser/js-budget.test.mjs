@@ -49,6 +49,14 @@ const PAGES = [
   // The heaviest page kind (most islands), its path read from the cinemas list.
   { label: 'cinema page', path: (page) => cinemaLinks(page, 'fr').then((cinemas) => cinemas[0]?.path) },
   { label: 'help page', path: async () => '/aide' },
+  // A season page: its island (one cinema's screenings, the selection) loads at idle.
+  {
+    label: 'season page',
+    path: async (page) => {
+      await page.goto(siteUrl('fr', '/evenements'));
+      return page.$eval('a[href^="/saison/"]', (a) => a.getAttribute('href')).catch(() => null);
+    },
+  },
 ];
 
 for (const { label, path: pathOf } of PAGES) {

@@ -52,8 +52,8 @@ pub fn router() -> ApiRouter {
         .answers::<EventsPage>()
         .get("/event/{slug}", event, "A season or special event with its showtimes per cinema")
         .answers::<SeasonDetail>()
-        .get("/event/{slug}/showtimes", event_schedule, "A season's schedule across cinemas (all days, or one with ?date)")
-        .query(&["date", "embed"])
+        .get("/event/{slug}/showtimes", event_schedule, "A season's schedule across cinemas (all days, or one with ?date; one cinema with ?cinema)")
+        .query(&["date", "embed", "cinema"])
         .answers::<Schedule>()
         .get("/event/{slug}/shows", event_shows, "Shows of a season")
         .answers::<Vec<ShowSummary>>()
@@ -358,27 +358,37 @@ struct ShowScheduleQuery {
     cinema: Option<String>,
 }
 
-/// A season's (or special event's) schedule across cinemas, one day or all.
+/// A season's (or special event's) schedule across cinemas (or one, with `?cinema=`), one
+/// day or all: what a season page's island shows of the cinema the visitor chose.
 async fn event_schedule(
     State(app): State<AppState>,
     locale: Locale,
     Path(slug): Path<String>,
-    Query(q): Query<DateQuery>,
+    Query(q): Query<ShowScheduleQuery>,
 ) -> ApiResult<Response> {
     let season = found(locale_of(&app, locale).season(&slug), "event", &slug)?;
-    let query = q.schedule()?;
+    if let Some(cinema) = q.cinema.as_deref() {
+        found(locale_of(&app, locale).cinema(cinema), "cinema", cinema)?;
+    }
+    let query = DateQuery {
+        date: q.date.clone(),
+        embed: q.embed,
+    }
+    .schedule()?;
     let site = app.content.site(locale.site);
+    let cinema = q.cinema.as_deref();
     Ok(schedule_answer(
         &app,
         locale,
         "event",
         &slug,
-        "",
+        cinema.unwrap_or(""),
         &query,
         || {
             season_show_slugs(&app, locale, season)
                 .iter()
                 .flat_map(|show| site.of_show(show))
+                .filter(move |s| cinema.is_none_or(|c| s.cinema == c))
         },
     ))
 }
