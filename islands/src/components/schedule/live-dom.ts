@@ -28,9 +28,12 @@ const startOf = (el: Element) => Date.parse(el.querySelector("time")!.getAttribu
  * Brings a day section (`section.day`) up to date with the API's shows of that day; `t`
  * gives the words of a chip that is no link (`schedule.status.full`, `schedule.status.old`).
  */
-export function applyDay(day: Element, shows: ScheduleShow[], t: Translate): void {
+export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scope?: ReadonlySet<string>): void {
   const doc = day.ownerDocument;
-  const chips = new Map([...day.querySelectorAll("li.st[data-id]")].map((c) => [c.getAttribute("data-id"), c]));
+  // A schedule across cinemas asked for some of its cinemas (`scope`) leaves the others be.
+  const inScope = (chip: Element) => !scope || scope.has(chip.closest("[data-cinema]")?.getAttribute("data-cinema") ?? "");
+  const chips = new Map([...day.querySelectorAll("li.st[data-id]")].filter(inScope).map((c) => [c.getAttribute("data-id"), c]));
+  const places = day.hasAttribute("data-places");
   for (const entry of shows) {
     for (const s of entry.showtimes) {
       const was = chips.get(s.id);
@@ -54,25 +57,60 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate): voi
       // Added since the build: into its show's list of its version (made when the day lacks
       // them; a new show's title is its slug, the page knowing no more of it).
       let show = [...day.querySelectorAll("li.schedule-show")].find((li) => li.getAttribute("data-show") === entry.show);
-      if (!show) day.querySelector("ul.schedule-shows")!.append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4></li>`)));
+      const title = `<h4>${escape(entry.show)}</h4>`;
+      if (!show)
+        day
+          .querySelector("ul.schedule-shows")!
+          .append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}">${places ? `<div class="show-body">${title}<div class="cinemas"></div></div>` : title}</li>`)));
+      // Across cinemas, the show's list of the showtime's cinema.
+      const at = places ? placeOf(show, s.cinema) : show;
       const { slug, label } = s.version;
-      let list = [...show.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
+      let list = [...at.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
       if (!list) {
-        const versions = show.querySelector(".versions") ?? show;
+        const versions = at.querySelector(".versions") ?? at;
         if (label) versions.append(parse(doc, `<p class="version">${escape(label)}</p>`));
         versions.append((list = parse(doc, `<ul class="showtimes"${slug ? ` data-version="${escape(slug)}"` : ""}></ul>`)));
       }
       list.insertBefore(chip, [...list.children].find((c) => startOf(c) > startOf(chip)) ?? null);
     }
   }
-  // What the answer no longer has; a version list or a show left empty goes with it.
+  // What the answer no longer has; a version list, a cinema, a city or a show left empty goes
+  // with it (a show page's one show stays: it has no title of its own).
   for (const chip of chips.values()) {
     const list = chip.parentElement!;
     const show = list.closest("li.schedule-show");
+    const place = list.closest("section.schedule-cinema");
+    const city = list.closest(".schedule-city");
     chip.remove();
     if (list.children.length) continue;
     if (list.previousElementSibling?.matches("p.version")) list.previousElementSibling.remove();
     list.remove();
-    if (!show?.querySelector("li.st")) show?.remove();
+    if (place && !place.querySelector("li.st")) place.remove();
+    if (city && !city.querySelector("li.st")) city.remove();
+    if (show && !show.querySelector("li.st") && show.querySelector(":scope > h4, .show-body > h4")) show.remove();
   }
+}
+
+/**
+ * A show's block of one cinema (`section.schedule-cinema[data-cinema]`), made when the show
+ * lacks it: named as the page names that cinema elsewhere (another show or day; in its
+ * city's group on a show page), else by its slug.
+ */
+function placeOf(show: Element, cinema: string): Element {
+  const doc = show.ownerDocument;
+  const of = (root: ParentNode) => [...root.querySelectorAll("section.schedule-cinema")].find((p) => p.getAttribute("data-cinema") === cinema);
+  const found = of(show);
+  if (found) return found;
+  const known = of(doc);
+  let into = show.querySelector(".cinemas") ?? show;
+  const city = known?.closest(".schedule-city");
+  if (city) {
+    const slug = city.getAttribute("data-city");
+    let group = [...into.querySelectorAll(".schedule-city")].find((g) => g.getAttribute("data-city") === slug);
+    if (!group) into.append((group = parse(doc, `<div class="schedule-city" data-city="${escape(slug ?? "")}">${city.querySelector("h4")?.outerHTML ?? ""}</div>`)));
+    into = group;
+  }
+  const place = parse(doc, `<section class="schedule-cinema" data-cinema="${escape(cinema)}">${known?.querySelector("h5")?.outerHTML ?? `<h5>${escape(cinema)}</h5>`}<div class="versions"></div></section>`);
+  into.append(place);
+  return place;
 }
