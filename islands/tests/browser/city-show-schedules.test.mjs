@@ -101,7 +101,7 @@ test('an experience page shows the schedule of that experience', (t) =>
     assert.equal(await page.locator('.schedule-tools[data-island="schedule"]').count(), 1, 'the schedule island');
   }));
 
-test('a show page follows the cinema chosen in the locator: only that cinema\'s showtimes', (t) =>
+test('a show page follows the cinema chosen in the locator: only the showtimes of that cinema', (t) =>
   browser.page(t, async (page, context) => {
     const show = generated('film').find((p) => cinemasOf(p.html).size >= 2);
     assert.ok(show, 'no show page playing at two cinemas');
