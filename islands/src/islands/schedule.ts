@@ -5,14 +5,12 @@
 // every day with a list of links to them (what works without JavaScript); a URL that
 // carries filters loads it at once, so the filtered schedule shows from the start.
 // First stage: the live statuses of the days in view (components/schedule/live.ts, part of
-// this module: they start without any interaction, so they count before it — README "Sizes"),
-// and on a show page the locator's choice (components/schedule/places.ts).
+// this module: they start without any interaction, so they count before it — README "Sizes");
+// on a show page, the locator's choice (components/schedule/places.ts).
 
-import { startLiveSchedule, type LiveOptions } from "../components/schedule/live";
-import { chosenPlaces, keepPlaces, keepPlacesOfDay } from "../components/schedule/places";
+import { startLiveSchedule } from "../components/schedule/live";
 import type { ScheduleProps } from "../components/schedule/Schedule";
-import { translator, type Translate } from "../lib/i18n";
-import { LOCATOR_COOKIE, readLocatorCookie } from "../lib/locator-cookie";
+import { translator } from "../lib/i18n";
 import { defineStagedIsland } from "../staged";
 import { pageCookies, pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
 
@@ -24,47 +22,27 @@ export const mount = defineStagedIsland<ScheduleProps>({
     const env = pageEnv();
     const doc = el.ownerDocument;
     const t = translator(props.labels);
-    startLiveSchedule(
-      el,
-      props,
-      t,
-      {
-        fetch: env.fetch ?? ((input, init) => fetch(input, init)),
-        clock: env.clock,
-        timers: env.timers,
-        origin: pageOrigin(),
-        document: doc,
-        // The page's Last-Modified: when the build wrote these statuses (else: now).
-        since: Date.parse(doc.lastModified) || env.clock.now(),
-      },
-      followLocator(el.parentElement ?? el, props, t),
+    const places = props.places;
+    // A show page follows the locator's choice (components/schedule/places.ts, loaded there only).
+    void (places ? import("../components/schedule/follow-locator").then((m) => m.followLocator(el.parentElement ?? el, places, pageCookies().get("cgp_locator"), t)) : Promise.resolve({})).then(
+      (options) =>
+        startLiveSchedule(
+          el,
+          props,
+          t,
+          {
+            fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+            clock: env.clock,
+            timers: env.timers,
+            origin: pageOrigin(),
+            document: doc,
+            // The page's Last-Modified: when the build wrote these statuses (else: now).
+            since: Date.parse(doc.lastModified) || env.clock.now(),
+          },
+          options,
+        ),
     );
   },
   ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),
 });
-
-/**
- * A show page with a locator choice: only the chosen cinemas, and every day the show plays
- * (the later days shown and asked, for the one cinema chosen when there is one).
- */
-function followLocator(container: HTMLElement, props: ScheduleProps, t: Translate): LiveOptions {
-  let choice = null;
-  try {
-    choice = readLocatorCookie(pageCookies().get(LOCATOR_COOKIE));
-  } catch {
-    // No cookies to read: every cinema.
-  }
-  const chosen = props.places ? chosenPlaces(props.places, choice) : null;
-  if (!chosen) return {};
-  const empty = t("schedule.noShowtimes");
-  keepPlaces(container, chosen, empty);
-  if (!chosen.length) return {};
-  for (const day of container.querySelectorAll<HTMLElement>("section.day[data-later]")) day.hidden = false;
-  const one = chosen.length === 1 ? chosen : null;
-  return {
-    query: one ? { cinema: one[0]! } : undefined,
-    scope: one ? new Set(one) : undefined,
-    applied: (day) => keepPlacesOfDay(day as HTMLElement, chosen, empty),
-  };
-}

@@ -31,9 +31,9 @@ const startOf = (el: Element) => Date.parse(el.querySelector("time")!.getAttribu
 export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scope?: ReadonlySet<string>): void {
   const doc = day.ownerDocument;
   // A schedule across cinemas asked for some of its cinemas (`scope`) leaves the others be.
-  const inScope = (chip: Element) => !scope || scope.has(chip.closest("[data-cinema]")?.getAttribute("data-cinema") ?? "");
-  const chips = new Map([...day.querySelectorAll("li.st[data-id]")].filter(inScope).map((c) => [c.getAttribute("data-id"), c]));
-  const places = day.hasAttribute("data-places");
+  const chips = new Map(
+    [...day.querySelectorAll("li.st[data-id]")].filter((c) => !scope || scope.has(c.closest("[data-cinema]")?.getAttribute("data-cinema") as string)).map((c) => [c.getAttribute("data-id"), c]),
+  );
   for (const entry of shows) {
     for (const s of entry.showtimes) {
       const was = chips.get(s.id);
@@ -57,13 +57,12 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
       // Added since the build: into its show's list of its version (made when the day lacks
       // them; a new show's title is its slug, the page knowing no more of it).
       let show = [...day.querySelectorAll("li.schedule-show")].find((li) => li.getAttribute("data-show") === entry.show);
-      const title = `<h4>${escape(entry.show)}</h4>`;
       if (!show)
         day
           .querySelector("ul.schedule-shows")!
-          .append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}">${places ? `<div class="show-body">${title}<div class="cinemas"></div></div>` : title}</li>`)));
-      // Across cinemas, the show's list of the showtime's cinema.
-      const at = places ? placeOf(show, s.cinema) : show;
+          .append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4><div class="cinemas"></div></li>`)));
+      // Across cinemas (`data-places`), the show's list of the showtime's cinema.
+      const at = day.hasAttribute("data-places") ? placeOf(doc, show, s.cinema) : show;
       const { slug, label } = s.version;
       let list = [...at.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
       if (!list) {
@@ -74,43 +73,31 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
       list.insertBefore(chip, [...list.children].find((c) => startOf(c) > startOf(chip)) ?? null);
     }
   }
-  // What the answer no longer has; a version list, a cinema, a city or a show left empty goes
-  // with it (a show page's one show stays: it has no title of its own).
+  // What the answer no longer has; a version list (with its label), a cinema, a city or a
+  // show left empty goes with it (a show page's one show stays: it has no title of its own).
   for (const chip of chips.values()) {
-    const list = chip.parentElement!;
-    const show = list.closest("li.schedule-show");
-    const place = list.closest("section.schedule-cinema");
-    const city = list.closest(".schedule-city");
+    const boxes = ["ul.showtimes", "[data-cinema]", "[data-city]", "[data-show]"].map((box) => chip.closest(box));
     chip.remove();
-    if (list.children.length) continue;
-    if (list.previousElementSibling?.matches("p.version")) list.previousElementSibling.remove();
-    list.remove();
-    if (place && !place.querySelector("li.st")) place.remove();
-    if (city && !city.querySelector("li.st")) city.remove();
-    if (show && !show.querySelector("li.st") && show.querySelector(":scope > h4, .show-body > h4")) show.remove();
+    for (const box of boxes) {
+      if (!box || box.querySelector("li.st") || (box.matches("li") && !box.querySelector("h4"))) continue;
+      if (box.previousElementSibling?.matches("p.version")) box.previousElementSibling.remove();
+      box.remove();
+    }
   }
 }
 
 /**
  * A show's block of one cinema (`section.schedule-cinema[data-cinema]`), made when the show
- * lacks it: named as the page names that cinema elsewhere (another show or day; in its
- * city's group on a show page), else by its slug.
+ * lacks it: named as the page names that cinema elsewhere (another show or day), else by its
+ * slug.
  */
-function placeOf(show: Element, cinema: string): Element {
-  const doc = show.ownerDocument;
-  const of = (root: ParentNode) => [...root.querySelectorAll("section.schedule-cinema")].find((p) => p.getAttribute("data-cinema") === cinema);
-  const found = of(show);
-  if (found) return found;
-  const known = of(doc);
-  let into = show.querySelector(".cinemas") ?? show;
-  const city = known?.closest(".schedule-city");
-  if (city) {
-    const slug = city.getAttribute("data-city");
-    let group = [...into.querySelectorAll(".schedule-city")].find((g) => g.getAttribute("data-city") === slug);
-    if (!group) into.append((group = parse(doc, `<div class="schedule-city" data-city="${escape(slug ?? "")}">${city.querySelector("h4")?.outerHTML ?? ""}</div>`)));
-    into = group;
+function placeOf(doc: Document, show: Element, cinema: string): Element {
+  // Cinema slugs are URL slugs: no quote to escape in the selector.
+  const of = (root: ParentNode) => root.querySelector(`[data-cinema="${cinema}"]`);
+  let place = of(show);
+  if (!place) {
+    const heading = of(doc)?.querySelector("h5")?.outerHTML ?? `<h5>${escape(cinema)}</h5>`;
+    (show.querySelector(".cinemas") ?? show).append((place = parse(doc, `<section class="schedule-cinema" data-cinema="${escape(cinema)}">${heading}<div class="versions"></div></section>`)));
   }
-  const place = parse(doc, `<section class="schedule-cinema" data-cinema="${escape(cinema)}">${known?.querySelector("h5")?.outerHTML ?? `<h5>${escape(cinema)}</h5>`}<div class="versions"></div></section>`);
-  into.append(place);
   return place;
 }
