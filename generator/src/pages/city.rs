@@ -4,7 +4,7 @@
 
 use super::cx::{Built, Linked, PageCx, PageIslands};
 use super::places::places_schedule;
-use crate::schedule_fragments::{places_days, PlacesLayout};
+use crate::schedule_fragments::{places_days, PlacesLayout, WRITTEN_DAYS};
 use crate::seo::SeoArgs;
 use serde::Serialize;
 use site::content::*;
@@ -37,7 +37,7 @@ pub fn city(cx: &PageCx, i: usize) -> Built {
     } else {
         Vec::new()
     };
-    let schedule = places_schedule(cx, &days, PlacesLayout::Shows);
+    let schedule = places_schedule(cx, &days, PlacesLayout::Shows, WRITTEN_DAYS);
     let view = CityView {
         city,
         cinemas: cx.linked("cinema", PageKind::Cinema, &city.cinemas, |c| &c.slug),

@@ -3,14 +3,18 @@
 
 use super::cinema::{filters_of, schedule_show};
 use super::cx::PageCx;
-use crate::schedule_fragments::{self, PlaceRef, PlacesDay, PlacesLayout, WRITTEN_DAYS};
+use crate::schedule_fragments::{self, PlaceRef, PlacesDay, PlacesLayout};
+
+/// Days an experience page writes: an experience plays in every cinema of a country (at
+/// scale 10 two days of Dolby were 124 KB gzipped); the island fetches the others.
+const EXPERIENCE_DAYS: usize = 1;
 use site::islands::{ScheduleDay, ScheduleFilters};
 use site::routes::PageKind;
 
 /// What a page shows of a schedule across cinemas.
 pub struct PlacesSchedule {
     pub html: String,
-    /// Every day (the island's tabs); the first `WRITTEN_DAYS` are in the HTML.
+    /// Every day (the island's tabs); the first ones (`written`) are in the HTML.
     pub days: Vec<ScheduleDay>,
     /// The days written (the links shown without JavaScript).
     pub written: Vec<ScheduleDay>,
@@ -19,7 +23,12 @@ pub struct PlacesSchedule {
 
 /// The schedule of `days`, from the first day with a showtime not started at build time (a
 /// day all past is nothing to book: the written days are the next ones).
-pub fn places_schedule(cx: &PageCx, days: &[PlacesDay], layout: PlacesLayout) -> PlacesSchedule {
+pub fn places_schedule(
+    cx: &PageCx,
+    days: &[PlacesDay],
+    layout: PlacesLayout,
+    written: usize,
+) -> PlacesSchedule {
     let now = chrono::Utc::now();
     let first = days
         .iter()
@@ -36,7 +45,7 @@ pub fn places_schedule(cx: &PageCx, days: &[PlacesDay], layout: PlacesLayout) ->
     let posters = layout == PlacesLayout::Shows;
     let html = schedule_fragments::places_schedule(
         days,
-        WRITTEN_DAYS,
+        written,
         layout,
         &locale.tables,
         cx.labels,
@@ -61,7 +70,7 @@ pub fn places_schedule(cx: &PageCx, days: &[PlacesDay], layout: PlacesLayout) ->
     };
     let filters = filters_of(
         days.iter()
-            .take(WRITTEN_DAYS)
+            .take(written)
             .flat_map(|d| &d.shows)
             .map(|s| (s.show, s.places.iter().flat_map(|p| p.1.iter().copied()))),
         locale,
@@ -69,7 +78,7 @@ pub fn places_schedule(cx: &PageCx, days: &[PlacesDay], layout: PlacesLayout) ->
     PlacesSchedule {
         html,
         days: days_of(days),
-        written: days_of(&days[..days.len().min(WRITTEN_DAYS)]),
+        written: days_of(&days[..days.len().min(written)]),
         filters,
     }
 }
@@ -87,5 +96,5 @@ pub fn experience_schedule(cx: &PageCx, experience: &site::content::Experience) 
             .filter_map(|(i, s)| Some((i, s.as_ref()?))),
         |_, s| locale.tables.tags(s).iter().any(|t| t == tag),
     );
-    places_schedule(cx, &days, PlacesLayout::Shows)
+    places_schedule(cx, &days, PlacesLayout::Shows, EXPERIENCE_DAYS)
 }

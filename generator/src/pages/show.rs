@@ -7,7 +7,7 @@ use super::cx::{Built, PageCx, PageIslands, ShowIslands};
 use super::places::places_schedule;
 use crate::model::LocaleData;
 use crate::schedule::{DayShow, Place, Screening};
-use crate::schedule_fragments::{add_showtimes, PlacesDay, PlacesLayout};
+use crate::schedule_fragments::{add_showtimes, PlacesDay, PlacesLayout, WRITTEN_DAYS};
 use crate::seo::{self, JsonLd, SeoArgs};
 use serde::Serialize;
 use site::content::*;
@@ -30,7 +30,7 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
     let locale = cx.locale;
     let show = &locale.shows[i];
     let days = show_days(locale, i);
-    let schedule = places_schedule(cx, &days, PlacesLayout::OneShow);
+    let schedule = places_schedule(cx, &days, PlacesLayout::OneShow, WRITTEN_DAYS);
     let view = ShowView {
         show,
         duration: show.duration.map(site::rules::format_duration),
