@@ -8,6 +8,7 @@ use crate::schedule_fragments::{self, PlaceRef, PlacesDay, PlacesLayout};
 /// Days an experience page writes: an experience plays in every cinema of a country (at
 /// scale 10 two days of Dolby were 124 KB gzipped); the island fetches the others.
 const EXPERIENCE_DAYS: usize = 1;
+use site::content::ShowtimeStatus;
 use site::islands::{ScheduleDay, ScheduleFilters};
 use site::routes::PageKind;
 
@@ -21,15 +22,15 @@ pub struct PlacesSchedule {
     pub filters: ScheduleFilters,
 }
 
-/// The schedule of `days`, from the first day with a showtime not started at build time (a
-/// day all past is nothing to book: the written days are the next ones).
+/// The schedule of `days`, from the first day with a showtime still open (available or sold
+/// out, as the API's clock had it when the build asked): a day all closed is nothing to book,
+/// the written days are the next ones.
 pub fn places_schedule(
     cx: &PageCx,
     days: &[PlacesDay],
     layout: PlacesLayout,
     written: usize,
 ) -> PlacesSchedule {
-    let now = chrono::Utc::now();
     let first = days
         .iter()
         .position(|d| {
@@ -37,7 +38,7 @@ pub fn places_schedule(
                 .iter()
                 .flat_map(|s| &s.places)
                 .flat_map(|p| &p.1)
-                .any(|s| s.start > now)
+                .any(|s| s.status != ShowtimeStatus::Locked)
         })
         .unwrap_or(days.len());
     let days = &days[first..];
