@@ -22,8 +22,8 @@ pub struct PlacesSchedule {
     pub filters: ScheduleFilters,
 }
 
-/// The schedule of `days`, from the first day with a showtime still open (available or sold
-/// out, as the API's clock had it when the build asked): a day all closed is nothing to book,
+/// The schedule of `days`, from the first day with a bookable showtime (available, as the
+/// API's clock had it when the build asked): a day all closed or sold out is nothing to book,
 /// the written days are the next ones.
 pub fn places_schedule(
     cx: &PageCx,
@@ -38,7 +38,7 @@ pub fn places_schedule(
                 .iter()
                 .flat_map(|s| &s.places)
                 .flat_map(|p| &p.1)
-                .any(|s| s.status != ShowtimeStatus::Locked)
+                .any(|s| s.status == ShowtimeStatus::Available)
         })
         .unwrap_or(days.len());
     let days = &days[first..];
