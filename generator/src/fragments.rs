@@ -120,7 +120,7 @@ impl Labels {
     }
 
     /// `dimanche 22 novembre`.
-    fn day_long(&self, date: NaiveDate) -> String {
+    pub(crate) fn day_long(&self, date: NaiveDate) -> String {
         let weekday = &self.weekdays_long[date.weekday().num_days_from_monday() as usize];
         format!(
             "{weekday} {} {}",
@@ -268,42 +268,6 @@ pub fn cinema_schedule<'a>(
     out
 }
 
-/// A show's showtimes at each cinema (show pages): a heading per cinema, then per day.
-pub fn cinemas_showtimes(cinemas: &[CinemaDays<'_>], tables: &Tables, labels: &Labels) -> String {
-    let mut out = String::with_capacity(16 * 1024);
-    for cinema in cinemas {
-        out.push_str("<section class=cinema-showtimes><h3>");
-        link_or_text(&mut out, cinema.href.as_deref(), cinema.name);
-        out.push_str("</h3>");
-        out.push_str("<div class=days>");
-        for (date, screenings) in &cinema.days {
-            let _ = write!(out, "<h4><time datetime={date}>");
-            text(&mut out, &labels.day_long(*date));
-            out.push_str("</time></h4><ul class=showtimes>");
-            for s in screenings.iter() {
-                screening(
-                    &mut out,
-                    s,
-                    tables,
-                    labels,
-                    TimeLabel::TimeAndVersion,
-                    false,
-                );
-            }
-            out.push_str("</ul>");
-        }
-        out.push_str("</div></section>");
-    }
-    out
-}
-
-/// One cinema's block on a show page.
-pub struct CinemaDays<'a> {
-    pub name: &'a str,
-    pub href: Option<String>,
-    pub days: Vec<(NaiveDate, &'a [Screening])>,
-}
-
 /// A season's cinemas by city (season and special-event pages): each cinema's link, its
 /// next screening of the season not started at build time (a booking link, what works without
 /// JavaScript) and a link to its page for the other dates. One line per cinema, not every
@@ -359,11 +323,9 @@ pub struct SeasonPlace<'a> {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum TimeLabel {
+pub(crate) enum TimeLabel {
     /// `20:30`: under a day heading and a version label (a cinema's schedule).
     Time,
-    /// `20:30` and the version in the chip: a show's showtimes at a cinema, versions mixed.
-    TimeAndVersion,
     /// `mer. 26 novembre 20:30` and the version: in a list across days.
     DateAndTime,
 }
@@ -371,7 +333,7 @@ enum TimeLabel {
 /// A showtime chip: a bookable one is a link to the booking tunnel; a sold-out or closed one
 /// is no link and says so in words (not by colour alone). `data` adds `data-id` and
 /// `data-tags` (a schedule the island filters).
-fn screening(
+pub(crate) fn screening(
     out: &mut String,
     s: &Screening,
     tables: &Tables,
@@ -534,7 +496,12 @@ fn flag_span(out: &mut String, flag: &Flag) {
 }
 
 /// A show's line under its title in a schedule: flag, duration and genres.
-fn show_meta(out: &mut String, flag: Option<&Flag>, duration: Option<u32>, genres: &[String]) {
+pub(crate) fn show_meta(
+    out: &mut String,
+    flag: Option<&Flag>,
+    duration: Option<u32>,
+    genres: &[String],
+) {
     let mut parts: Vec<String> = Vec::new();
     if let Some(minutes) = duration {
         parts.push(site::rules::format_duration(minutes));
@@ -696,7 +663,7 @@ pub fn cities_and_cinemas<'a>(
     out
 }
 
-fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
+pub(crate) fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
     match href {
         Some(href) => {
             out.push_str("<a href=");
@@ -710,7 +677,7 @@ fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
 }
 
 /// Text content: `&` and `<` escaped (`>` too, for readers of the source).
-fn text(out: &mut String, value: &str) {
+pub(crate) fn text(out: &mut String, value: &str) {
     for c in value.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -722,7 +689,7 @@ fn text(out: &mut String, value: &str) {
 }
 
 /// An attribute value, quoted only when it has to be (as minify-html writes them).
-fn attr(out: &mut String, value: &str) {
+pub(crate) fn attr(out: &mut String, value: &str) {
     let plain = !value.is_empty()
         && !value.chars().any(|c| {
             c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '=' | '<' | '>' | '`' | '&')

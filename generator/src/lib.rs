@@ -18,6 +18,7 @@ mod pages;
 mod plan;
 mod render;
 mod schedule;
+mod schedule_fragments;
 mod seo;
 pub mod styles;
 

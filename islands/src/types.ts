@@ -34,6 +34,7 @@ export type {
   Route,
   Schedule,
   ScheduleShow,
+  SchedulePlace,
   SearchAnswer,
   SearchGroup,
   SearchResult,

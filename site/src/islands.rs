@@ -121,8 +121,24 @@ pub struct ScheduleFilters {
 pub struct ScheduleProps {
     pub days: Vec<ScheduleDay>,
     pub filters: ScheduleFilters,
-    /// The runtime API's showtimes of the cinema (`?date=` a day).
+    /// The runtime API's showtimes of the cinema (`?date=` a day); of the city, experience
+    /// or show on those pages.
     pub showtimes: String,
+    /// On a show page: the cinemas playing the show, so the island follows the locator's
+    /// choice (its cookie names a cinema by `vistaRef`, a city by slug).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub places: Option<Vec<SchedulePlace>>,
+}
+
+/// A cinema of a schedule across cinemas (a show page's), as the locator names it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SchedulePlace {
+    pub slug: String,
+    pub vista_ref: String,
+    pub city_slug: String,
 }
 
 /// The labels of the cinema page's information links.

@@ -223,7 +223,7 @@ fn declarations() -> Vec<Decl> {
         islands::NoProps, islands::AccountLink, islands::LanguagePath, islands::Benefit,
         islands::HeaderProps, islands::TrackingProps, islands::FavouriteProps,
         islands::ScheduleDay, islands::FilterOption, islands::ScheduleFilters,
-        islands::ScheduleProps, islands::CinemaInfoLinks, islands::CinemaInfoProps,
+        islands::ScheduleProps, islands::SchedulePlace, islands::CinemaInfoLinks, islands::CinemaInfoProps,
         islands::CinemaChoice, islands::LocatorPaths, islands::LocatorProps,
         islands::ShowFeelingsProps, islands::TrailerVideo, islands::TrailerProps,
         islands::SubscriptionOfferProps, islands::SubscriptionProps, islands::AgentChat,

@@ -4,7 +4,7 @@
 use super::cx::{Built, PageCx, PageIslands};
 use crate::fragments::{self, ScheduleShow};
 use crate::model::LocaleData;
-use crate::schedule::{CinemaSchedule, DayShow};
+use crate::schedule::{CinemaSchedule, DayShow, Screening, ShowId};
 use crate::seo::{self, JsonLd, SeoArgs};
 use serde::Serialize;
 use site::content::*;
@@ -53,31 +53,7 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
     let schedule_html = schedule
         .map(|sc| {
             fragments::cinema_schedule(sc, &locale.tables, days, cx.labels, first_poster, |id| {
-                match locale.show_of(id) {
-                    Some(show) => ScheduleShow {
-                        slug: &show.slug,
-                        title: &show.title,
-                        href: cx.show_href(show),
-                        genres: &show.genres,
-                        tags: &show.tags,
-                        bookable: show.bookable,
-                        poster: if light { None } else { show.poster.as_ref() },
-                        duration: show.duration,
-                        flag: show.flag.as_ref(),
-                    },
-                    // A show the list lacks: its showtimes still book; nothing to filter on.
-                    None => ScheduleShow {
-                        slug: locale.tables.slug(id),
-                        title: locale.tables.slug(id),
-                        href: None,
-                        genres: &[],
-                        tags: &[],
-                        bookable: true,
-                        poster: None,
-                        duration: None,
-                        flag: None,
-                    },
-                }
+                schedule_show(cx, id, !light)
             })
         })
         .unwrap_or_default();
@@ -162,11 +138,30 @@ fn schedule_filters(
     days: usize,
     locale: &LocaleData,
 ) -> ScheduleFilters {
+    filters_of(
+        schedule
+            .days
+            .iter()
+            .take(days)
+            .flat_map(|d| &d.shows)
+            .map(|e| (e.show, &e.screenings)),
+        locale,
+    )
+}
+
+/// The filters of a schedule's shows (each with its showtimes), in the order they play.
+pub(super) fn filters_of<'s, I>(
+    entries: impl Iterator<Item = (ShowId, I)>,
+    locale: &LocaleData,
+) -> ScheduleFilters
+where
+    I: IntoIterator<Item = &'s Screening>,
+{
     let mut versions: Vec<u32> = Vec::new();
     let mut tags: Vec<&str> = Vec::new();
     let mut genres: Vec<&str> = Vec::new();
-    for entry in schedule.days.iter().take(days).flat_map(|d| &d.shows) {
-        for s in &entry.screenings {
+    for (show, screenings) in entries {
+        for s in screenings {
             if !versions.contains(&s.version) {
                 versions.push(s.version);
             }
@@ -176,7 +171,7 @@ fn schedule_filters(
                 }
             }
         }
-        if let Some(show) = locale.show_of(entry.show) {
+        if let Some(show) = locale.show_of(show) {
             for tag in &show.tags {
                 if !tags.contains(&tag.as_str()) {
                     tags.push(tag);
@@ -224,5 +219,35 @@ fn schedule_filters(
         versions,
         tags: tags.into_iter().map(|(v, l)| option(v, l)).collect(),
         genres: genres.into_iter().map(|(v, l)| option(v, l)).collect(),
+    }
+}
+
+/// What a schedule writes of a show (`posters`: a small poster beside its title).
+pub(super) fn schedule_show<'a>(cx: &PageCx<'a>, id: ShowId, posters: bool) -> ScheduleShow<'a> {
+    let locale = cx.locale;
+    match locale.show_of(id) {
+        Some(show) => ScheduleShow {
+            slug: &show.slug,
+            title: &show.title,
+            href: cx.show_href(show),
+            genres: &show.genres,
+            tags: &show.tags,
+            bookable: show.bookable,
+            poster: if posters { show.poster.as_ref() } else { None },
+            duration: show.duration,
+            flag: show.flag.as_ref(),
+        },
+        // A show the list lacks: its showtimes still book; nothing to filter on.
+        None => ScheduleShow {
+            slug: locale.tables.slug(id),
+            title: locale.tables.slug(id),
+            href: None,
+            genres: &[],
+            tags: &[],
+            bookable: true,
+            poster: None,
+            duration: None,
+            flag: None,
+        },
     }
 }

@@ -180,6 +180,10 @@ pub struct PageIslands {
     pub show: Option<ShowIslands>,
     /// The season island's props, on a season page with cinemas.
     pub season: Option<SeasonProps>,
+    /// The schedule's API path when it is not the page's cinema's (city, experience, show).
+    pub schedule_api: Option<String>,
+    /// A show page's cinemas, for the schedule to follow the locator.
+    pub schedule_places: Option<Vec<site::islands::SchedulePlace>>,
 }
 
 /// What a show page's islands read of the show.

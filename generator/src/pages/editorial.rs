@@ -65,16 +65,39 @@ pub fn experience_article(cx: &PageCx, group: usize, i: usize) -> Built {
 #[derive(Serialize)]
 struct ExperienceView<'a> {
     experience: &'a Experience,
+    /// The experience's schedule (issue 12): days written, filters.
+    schedule_days: Vec<site::islands::ScheduleDay>,
+    schedule_filters: Option<site::islands::ScheduleFilters>,
 }
 
+/// An experience and its schedule in every cinema of the site (`/api/gpxp/{slug}/shows`:
+/// the showtimes tagged with the experience's tag, else its slug).
 pub fn experience(cx: &PageCx, i: usize) -> Built {
     let experience = &cx.locale.experiences[i];
-    Built::new(&ExperienceView { experience })
+    let schedule = super::places::experience_schedule(cx, experience);
+    let view = ExperienceView {
+        experience,
+        schedule_days: schedule.written,
+        schedule_filters: Some(schedule.filters.clone()),
+    };
+    let built = Built::new(&view);
+    let built = if schedule.html.is_empty() {
+        built
+    } else {
+        built.fragment(schedule.html)
+    };
+    built
         .seo(SeoArgs {
             title: experience.title.clone(),
             ..SeoArgs::default()
         })
         .json_ld(vec![cx.breadcrumbs(&experience.title)])
+        .islands(super::cx::PageIslands {
+            schedule_days: schedule.days,
+            schedule_filters: Some(schedule.filters),
+            schedule_api: Some(format!("/api/gpxp/{}/shows", experience.slug)),
+            ..super::cx::PageIslands::default()
+        })
 }
 
 #[derive(Serialize)]

@@ -120,13 +120,16 @@ pub fn island_props(
         "schedule" => props(ScheduleProps {
             days: own.schedule_days.clone(),
             filters: own.schedule_filters.clone().unwrap_or_default(),
-            showtimes: format!(
-                "/api/cinema/{}/shows",
-                own.cinema
-                    .as_ref()
-                    .map(|c| c.slug.as_str())
-                    .unwrap_or_default()
-            ),
+            showtimes: own.schedule_api.clone().unwrap_or_else(|| {
+                format!(
+                    "/api/cinema/{}/shows",
+                    own.cinema
+                        .as_ref()
+                        .map(|c| c.slug.as_str())
+                        .unwrap_or_default()
+                )
+            }),
+            places: own.schedule_places.clone(),
         }),
         "cinema-info" => props(CinemaInfoProps {
             links: CinemaInfoLinks {

@@ -17,6 +17,7 @@ mod hash;
 mod help;
 mod islands;
 mod listings;
+mod places;
 mod season;
 mod show;
 

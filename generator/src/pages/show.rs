@@ -1,18 +1,17 @@
-//! A show's page, film or event (spec §4 show page): the show, its next showtimes by cinema
-//! written in Rust, JSON-LD of the film (or of the event's next screening).
+//! A show's page, film or event (spec §4 show page): the show, its schedule at every cinema
+//! (issue 12: the first days written for all cinemas grouped by city, the others fetched by
+//! the schedule island, which follows the locator's choice), JSON-LD of the film (or of the
+//! event's next screening).
 
 use super::cx::{Built, PageCx, PageIslands, ShowIslands};
-use crate::fragments::{self, CinemaDays};
+use super::places::places_schedule;
 use crate::model::LocaleData;
 use crate::schedule::{DayShow, Place, Screening};
+use crate::schedule_fragments::{add_showtimes, PlacesDay, PlacesLayout, WRITTEN_DAYS};
 use crate::seo::{self, JsonLd, SeoArgs};
 use serde::Serialize;
 use site::content::*;
-use site::routes::PageKind;
-use std::collections::BTreeMap;
-
-/// Days of showtimes per cinema on a show page; the cinema page has them all.
-const SHOW_PAGE_DAYS: usize = 3;
+use site::islands::{ScheduleDay, ScheduleFilters, SchedulePlace};
 
 #[derive(Serialize)]
 struct ShowView<'a> {
@@ -22,12 +21,16 @@ struct ShowView<'a> {
     release_date: Option<String>,
     rating_warning: Option<&'a str>,
     has_showtimes: bool,
+    /// The schedule's days written in the page (the island's links without JavaScript).
+    schedule_days: Vec<ScheduleDay>,
+    schedule_filters: Option<ScheduleFilters>,
 }
 
 pub fn show(cx: &PageCx, i: usize) -> Built {
     let locale = cx.locale;
     let show = &locale.shows[i];
-    let showtimes = show_showtimes(cx, i);
+    let days = show_days(locale, i);
+    let schedule = places_schedule(cx, &days, PlacesLayout::OneShow, WRITTEN_DAYS);
     let view = ShowView {
         show,
         duration: show.duration.map(site::rules::format_duration),
@@ -43,7 +46,9 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
             .content_rating
             .as_ref()
             .and_then(site::rules::rating_warning),
-        has_showtimes: !showtimes.is_empty(),
+        has_showtimes: !days.is_empty(),
+        schedule_days: schedule.written,
+        schedule_filters: Some(schedule.filters.clone()),
     };
     // Search engines want an Event with a date and a place: the next screening.
     let described = if show.is_movie {
@@ -56,7 +61,18 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         .into_iter()
         .chain([cx.breadcrumbs(&show.title)])
         .collect();
-    let fragment = fragments::cinemas_showtimes(&showtimes, &locale.tables, cx.labels);
+    // The cinemas playing the show: the island follows the locator's choice among them.
+    let mut places: Vec<SchedulePlace> = Vec::new();
+    for place in &locale.show_index[i] {
+        let c = &locale.cinemas[place.cinema as usize].cinema;
+        if !places.iter().any(|p| p.slug == c.slug) {
+            places.push(SchedulePlace {
+                slug: c.slug.clone(),
+                vista_ref: c.vista_ref.clone(),
+                city_slug: c.city_slug.clone(),
+            });
+        }
+    }
     Built::new(&view)
         .seo(SeoArgs {
             title: show.title.clone(),
@@ -64,9 +80,13 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
             ..SeoArgs::default()
         })
         .json_ld(json_ld)
-        .fragment(fragment)
+        .fragment(schedule.html)
         .islands(PageIslands {
             show: Some(ShowIslands::of(show)),
+            schedule_days: schedule.days,
+            schedule_filters: Some(schedule.filters),
+            schedule_api: Some(format!("/api/show/{}/shows", show.slug)),
+            schedule_places: Some(places),
             ..PageIslands::default()
         })
 }
@@ -97,34 +117,24 @@ fn entry_at<'a>(locale: &'a LocaleData, place: &Place) -> Option<&'a DayShow> {
         .get(place.entry as usize)
 }
 
-/// A show's showtimes (index in `shows`), by cinema then day (the schedules' first days).
-fn show_showtimes<'a>(cx: &PageCx<'a>, show: usize) -> Vec<CinemaDays<'a>> {
-    let locale = cx.locale;
-    let mut by_cinema: BTreeMap<u32, Vec<(chrono::NaiveDate, &'a [Screening])>> = BTreeMap::new();
-    for place in locale.show_index[show]
-        .iter()
-        .filter(|p| (p.day as usize) < SHOW_PAGE_DAYS)
-    {
-        if let Some(entry) = entry_at(locale, place) {
-            let date = locale.schedules[place.cinema as usize]
-                .as_ref()
-                .map(|s| s.days[place.day as usize].date)
-                .expect("an entry has its day");
-            by_cinema
-                .entry(place.cinema)
-                .or_default()
-                .push((date, &entry.screenings));
-        }
+/// A show's days at every cinema playing it (index in `shows`), from the show index.
+fn show_days<'a>(locale: &'a LocaleData, show: usize) -> Vec<PlacesDay<'a>> {
+    let mut days: Vec<PlacesDay<'a>> = Vec::new();
+    for place in &locale.show_index[show] {
+        let Some(entry) = entry_at(locale, place) else {
+            continue;
+        };
+        let date = locale.schedules[place.cinema as usize]
+            .as_ref()
+            .map(|s| s.days[place.day as usize].date)
+            .expect("an entry has its day");
+        add_showtimes(
+            &mut days,
+            date,
+            entry.show,
+            place.cinema as usize,
+            entry.screenings.iter().collect(),
+        );
     }
-    by_cinema
-        .into_iter()
-        .map(|(c, days)| {
-            let cinema = &locale.cinemas[c as usize].cinema;
-            CinemaDays {
-                name: &cinema.name,
-                href: cx.href(PageKind::Cinema, &cinema.slug),
-                days,
-            }
-        })
-        .collect()
+    days
 }

@@ -66,3 +66,84 @@ fn city_pages_list_their_cinemas() {
     assert!(checked > 0, "no city with 2+ cinemas on fr, nl, ch");
     assert_none("city pages", &problems);
 }
+
+/// Issue 12: a city page writes the day's schedule of all its cinemas (by show, then cinema,
+/// then version), bookable without JavaScript: each showtime of its first day that the API
+/// lists for the city is on the page, a bookable one as a link to its booking URL, a
+/// sold-out one saying so; each cinema playing that day has its block.
+#[test]
+fn city_pages_write_the_days_schedule_of_all_their_cinemas() {
+    let (site, lang) = (Site::Fr, Lang::Fr);
+    let full = ui_string(lang, "schedule.status.full");
+    let mut problems = Vec::new();
+    let mut counts = std::collections::BTreeMap::new();
+    let mut cities_with_two = 0;
+    for c in list(&api_json(site, Some(lang), "/cities"), "") {
+        let s = str_of(c, "slug").unwrap_or_default();
+        let detail = api_json(site, Some(lang), &format!("/city/{s}"));
+        if list(&detail, "cinemas").len() < 2 {
+            continue;
+        }
+        let Some(html) = page(
+            site,
+            &path(PageKind::City, site, lang, &slug(s)),
+            &mut problems,
+        ) else {
+            continue;
+        };
+        // The first day the page writes (today, unless all of today's showtimes have begun).
+        let Some(day) = html
+            .text
+            .split("aria-labelledby=day-")
+            .nth(1)
+            .and_then(|rest| rest.get(..10))
+        else {
+            problems.push(format!("{}: no schedule", html.file));
+            continue;
+        };
+        let answer = api_json(site, Some(lang), &format!("/city/{s}/shows?date={day}"));
+        let showtimes: Vec<&serde_json::Value> = answer["days"][day]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|entry| list(entry, "showtimes"))
+            .collect();
+        let cinemas: std::collections::BTreeSet<&str> = showtimes
+            .iter()
+            .filter_map(|s| str_of(s, "cinema"))
+            .collect();
+        if cinemas.len() >= 2 {
+            cities_with_two += 1;
+        }
+        let doc = html.doc();
+        for cinema in &cinemas {
+            if !html
+                .text
+                .contains(&format!("class=schedule-cinema data-cinema={cinema}>"))
+            {
+                problems.push(format!(
+                    "{}: no schedule block of the cinema {cinema}",
+                    html.file
+                ));
+            }
+        }
+        check_showtimes(
+            html,
+            &doc,
+            &links(&doc),
+            &showtimes,
+            &full,
+            &mut counts,
+            &mut problems,
+        );
+    }
+    assert!(
+        cities_with_two > 0,
+        "no city with showtimes at two cinemas today"
+    );
+    assert!(
+        counts.get("bookable").copied().unwrap_or(0) > 0,
+        "{counts:?}"
+    );
+    assert_none("city schedules", &problems);
+}

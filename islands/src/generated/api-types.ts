@@ -2142,9 +2142,24 @@ export type ScheduleProps = {
   days: Array<ScheduleDay>,
   filters: ScheduleFilters,
   /**
-   * The runtime API's showtimes of the cinema (`?date=` a day).
+   * The runtime API's showtimes of the cinema (`?date=` a day); of the city, experience
+   * or show on those pages.
    */
   showtimes: string,
+  /**
+   * On a show page: the cinemas playing the show, so the island follows the locator's
+   * choice (its cookie names a cinema by `vistaRef`, a city by slug).
+   */
+  places?: Array<SchedulePlace>,
+};
+
+/**
+ * A cinema of a schedule across cinemas (a show page's), as the locator names it.
+ */
+export type SchedulePlace = {
+  slug: string,
+  vistaRef: string,
+  citySlug: string,
 };
 
 /**

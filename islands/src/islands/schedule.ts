@@ -5,13 +5,14 @@
 // every day with a list of links to them (what works without JavaScript); a URL that
 // carries filters loads it at once, so the filtered schedule shows from the start.
 // First stage: the live statuses of the days in view (components/schedule/live.ts, part of
-// this module: they start without any interaction, so they count before it — README "Sizes").
+// this module: they start without any interaction, so they count before it — README "Sizes");
+// on a show page, the locator's choice (components/schedule/places.ts).
 
 import { startLiveSchedule } from "../components/schedule/live";
 import type { ScheduleProps } from "../components/schedule/Schedule";
 import { translator } from "../lib/i18n";
 import { defineStagedIsland } from "../staged";
-import { pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
+import { pageCookies, pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
 
 export type { ScheduleProps };
 
@@ -20,15 +21,27 @@ export const mount = defineStagedIsland<ScheduleProps>({
     if (!props.showtimes) return;
     const env = pageEnv();
     const doc = el.ownerDocument;
-    startLiveSchedule(el, props, translator(props.labels), {
-      fetch: env.fetch ?? ((input, init) => fetch(input, init)),
-      clock: env.clock,
-      timers: env.timers,
-      origin: pageOrigin(),
-      document: doc,
-      // The page's Last-Modified: when the build wrote these statuses (else: now).
-      since: Date.parse(doc.lastModified) || env.clock.now(),
-    });
+    const t = translator(props.labels);
+    const places = props.places;
+    // A show page follows the locator's choice (components/schedule/places.ts, loaded there only).
+    void (places ? import("../components/schedule/follow-locator").then((m) => m.followLocator(el.parentElement ?? el, places, pageCookies().get("cgp_locator"), t)) : Promise.resolve({})).then(
+      (options) =>
+        startLiveSchedule(
+          el,
+          props,
+          t,
+          {
+            fetch: env.fetch ?? ((input, init) => fetch(input, init)),
+            clock: env.clock,
+            timers: env.timers,
+            origin: pageOrigin(),
+            document: doc,
+            // The page's Last-Modified: when the build wrote these statuses (else: now).
+            since: Date.parse(doc.lastModified) || env.clock.now(),
+          },
+          options,
+        ),
+    );
   },
   ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),

@@ -28,9 +28,12 @@ const startOf = (el: Element) => Date.parse(el.querySelector("time")!.getAttribu
  * Brings a day section (`section.day`) up to date with the API's shows of that day; `t`
  * gives the words of a chip that is no link (`schedule.status.full`, `schedule.status.old`).
  */
-export function applyDay(day: Element, shows: ScheduleShow[], t: Translate): void {
+export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scope?: ReadonlySet<string>): void {
   const doc = day.ownerDocument;
-  const chips = new Map([...day.querySelectorAll("li.st[data-id]")].map((c) => [c.getAttribute("data-id"), c]));
+  // A schedule across cinemas asked for some of its cinemas (`scope`) leaves the others be.
+  const chips = new Map(
+    [...day.querySelectorAll("li.st[data-id]")].filter((c) => !scope || scope.has(c.closest("[data-cinema]")?.getAttribute("data-cinema") as string)).map((c) => [c.getAttribute("data-id"), c]),
+  );
   for (const entry of shows) {
     for (const s of entry.showtimes) {
       const was = chips.get(s.id);
@@ -54,25 +57,47 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate): voi
       // Added since the build: into its show's list of its version (made when the day lacks
       // them; a new show's title is its slug, the page knowing no more of it).
       let show = [...day.querySelectorAll("li.schedule-show")].find((li) => li.getAttribute("data-show") === entry.show);
-      if (!show) day.querySelector("ul.schedule-shows")!.append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4></li>`)));
+      if (!show)
+        day
+          .querySelector("ul.schedule-shows")!
+          .append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4><div class="cinemas"></div></li>`)));
+      // Across cinemas (`data-places`), the show's list of the showtime's cinema.
+      const at = day.hasAttribute("data-places") ? placeOf(doc, show, s.cinema) : show;
       const { slug, label } = s.version;
-      let list = [...show.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
+      let list = [...at.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
       if (!list) {
-        const versions = show.querySelector(".versions") ?? show;
+        const versions = at.querySelector(".versions") ?? at;
         if (label) versions.append(parse(doc, `<p class="version">${escape(label)}</p>`));
         versions.append((list = parse(doc, `<ul class="showtimes"${slug ? ` data-version="${escape(slug)}"` : ""}></ul>`)));
       }
       list.insertBefore(chip, [...list.children].find((c) => startOf(c) > startOf(chip)) ?? null);
     }
   }
-  // What the answer no longer has; a version list or a show left empty goes with it.
+  // What the answer no longer has; a version list (with its label), a cinema, a city or a
+  // show left empty goes with it (a show page's one show stays: it has no title of its own).
   for (const chip of chips.values()) {
-    const list = chip.parentElement!;
-    const show = list.closest("li.schedule-show");
+    const boxes = ["ul.showtimes", "[data-cinema]", "[data-city]", "[data-show]"].map((box) => chip.closest(box));
     chip.remove();
-    if (list.children.length) continue;
-    if (list.previousElementSibling?.matches("p.version")) list.previousElementSibling.remove();
-    list.remove();
-    if (!show?.querySelector("li.st")) show?.remove();
+    for (const box of boxes) {
+      if (!box || box.querySelector("li.st") || (box.matches("li") && !box.querySelector("h4"))) continue;
+      if (box.previousElementSibling?.matches("p.version")) box.previousElementSibling.remove();
+      box.remove();
+    }
   }
+}
+
+/**
+ * A show's block of one cinema (`section.schedule-cinema[data-cinema]`), made when the show
+ * lacks it: named as the page names that cinema elsewhere (another show or day), else by its
+ * slug.
+ */
+function placeOf(doc: Document, show: Element, cinema: string): Element {
+  // Cinema slugs are URL slugs: no quote to escape in the selector.
+  const of = (root: ParentNode) => root.querySelector(`[data-cinema="${cinema}"]`);
+  let place = of(show);
+  if (!place) {
+    const heading = of(doc)?.querySelector("h5")?.outerHTML ?? `<h5>${escape(cinema)}</h5>`;
+    (show.querySelector(".cinemas") ?? show).append((place = parse(doc, `<section class="schedule-cinema" data-cinema="${escape(cinema)}">${heading}<div class="versions"></div></section>`)));
+  }
+  return place;
 }

@@ -54,7 +54,17 @@ export interface LiveSchedule {
  * section, beside its `section.day`s): the days in view (IntersectionObserver; every day
  * where there is none) are asked, and asked again each minute while the page is visible.
  */
-export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string; lang: Lang }, t: Translate, deps: LiveDeps): LiveSchedule {
+/** What a schedule across cinemas adds to its days' requests (a show page following the locator). */
+export interface LiveOptions {
+  /** Added to each day's query (`cinema=…`). */
+  query?: Record<string, string>;
+  /** The cinemas the answers cover: the page's other cinemas are left as they are. */
+  scope?: ReadonlySet<string>;
+  /** A day was brought up to date. */
+  applied?(section: Element): void;
+}
+
+export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string; lang: Lang }, t: Translate, deps: LiveDeps, options: LiveOptions = {}): LiveSchedule {
   const doc = deps.document;
   const etags = new Map<string, string>();
   // When each day was last asked; a failed day is forgotten, so it is due at once.
@@ -75,10 +85,11 @@ export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string
     askedAt.set(day, deps.clock.now());
     let ok = false;
     try {
-      const url = apiUrl({ origin: deps.origin, language: props.lang }, props.showtimes, { date: day, embed: false });
+      const url = apiUrl({ origin: deps.origin, language: props.lang }, props.showtimes, { ...options.query, date: day, embed: false });
       const response = await deps.fetch(url, { headers: etag ? { "If-None-Match": etag } : {}, signal: abort.signal });
       if (response.ok) {
-        applyDay(section, ((await response.json()) as Schedule).days?.[day] ?? [], t);
+        applyDay(section, ((await response.json()) as Schedule).days?.[day] ?? [], t, options.scope);
+        options.applied?.(section);
         etags.set(day, response.headers.get("ETag") ?? "");
       }
       ok = response.ok || response.status === 304;

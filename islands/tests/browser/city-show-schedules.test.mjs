@@ -1,0 +1,126 @@
+// Schedules wherever a visitor looks for one (issue 12): a city page shows the day's
+// schedule of all the city's cinemas and keeps it live (the runtime API's
+// `/api/city/{slug}/shows?date=`); an experience page shows that experience's schedule; a
+// show page follows the cinema chosen in the locator (its `cgp_locator` cookie, as the
+// locator island writes it) and shows only that cinema's showtimes.
+//
+// The pages are found in the generated output (SITE_OUT, as scripts/test sets it): this
+// fails, not skips, when it cannot find them.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { followNetwork, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+
+const browser = useBrowser();
+const SITE = 'fr';
+
+/** The generated pages of a folder of the fr site (`cinemas/ville`, `experiences`, `film`): [{path, html}]. */
+function generated(folder) {
+  const out = process.env.SITE_OUT;
+  assert.ok(out && existsSync(join(out, SITE)), `SITE_OUT must name the generated sites (got ${out})`);
+  const dir = join(out, SITE, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.html'))
+    .sort()
+    .map((name) => ({ path: `/${folder}/${name.replace(/\.html$/, '')}`, html: readFileSync(join(dir, name), 'utf8') }));
+}
+
+/** The cinemas a page's written schedule names. */
+const cinemasOf = (html) => new Set([...html.matchAll(/<section class=schedule-cinema data-cinema=([^\s>]+)/g)].map((m) => m[1].replace(/"/g, '')));
+
+/** An answer of the site's server, as served (node:http with the site's Host). */
+function fetchFrom(path) {
+  const port = Number(new URL(siteUrl(SITE)).port || 80);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers: { Host: `${SITE}.localhost:${port}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The visible showtime chips of the page's schedule: [{id, cinema}]. */
+const visibleChips = (page) =>
+  page.$$eval('section.day li.st[data-id]', (items) =>
+    items
+      .filter((li) => li.checkVisibility())
+      .map((li) => ({ id: li.dataset.id, cinema: li.closest('[data-cinema]')?.dataset.cinema ?? '' })),
+  );
+
+test('a city page shows the showtimes of at least two of its cinemas, and a showtime the API answers sold out shows sold out', (t) =>
+  browser.page(t, async (page) => {
+    const city = generated('cinemas/ville').find((p) => cinemasOf(p.html).size >= 2);
+    assert.ok(city, 'no city page with the showtimes of two cinemas');
+    // The first showtime the page (as built) shows bookable.
+    const [, soldOut] = /<li class=st data-id=([^\s>]+)[^>]*><a /.exec(city.html) ?? [];
+    assert.ok(soldOut, 'the city page shows no bookable showtime');
+    const dayCall = /\/api\/city\/[^/]+\/shows\?(.*&)?date=\d{4}-\d{2}-\d{2}/;
+    let asked = 0;
+    // The runtime API's real answer, with that showtime sold out.
+    await page.route(dayCall, async (route) => {
+      asked++;
+      const url = new URL(route.request().url());
+      const response = await fetchFrom(url.pathname + url.search);
+      const answer = JSON.parse(response.body);
+      for (const entry of Object.values(answer.days ?? {}).flat()) {
+        for (const s of entry.showtimes) if (s.id === soldOut) s.status = 'soldout';
+      }
+      const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'content-length'));
+      await route.fulfill({ status: response.status, headers, body: JSON.stringify(answer) });
+    });
+    const network = followNetwork(page);
+    await page.goto(siteUrl(SITE, city.path));
+    await waitForIslands(page, network);
+    const shown = new Set((await visibleChips(page)).map((c) => c.cinema));
+    assert.ok(shown.size >= 2, `showtimes of ${[...shown].join(', ')}`);
+    const chip = page.locator(`li.st[data-id="${soldOut}"]`);
+    await chip.scrollIntoViewIfNeeded();
+    await chip.and(page.locator('.full')).waitFor();
+    assert.ok(asked > 0, 'the island asked the city schedule');
+    assert.equal(await chip.locator('a').count(), 0, 'a sold-out showtime is no booking link');
+    assert.match(await chip.textContent(), /Complet/);
+  }));
+
+test('an experience page shows the schedule of that experience', (t) =>
+  browser.page(t, async (page) => {
+    const experience = generated('experiences').find((p) => /<section class=day data-places/.test(p.html));
+    assert.ok(experience, 'no experience page with a schedule');
+    const network = followNetwork(page);
+    await page.goto(siteUrl(SITE, experience.path));
+    await waitForIslands(page, network);
+    assert.ok((await visibleChips(page)).length > 0, 'showtimes shown');
+    // Booking links as cinema pages write them.
+    assert.ok(await page.locator('section.day li.st > a[href^="http"]').count(), 'bookable showtimes');
+    assert.equal(await page.locator('.schedule-tools[data-island="schedule"]').count(), 1, 'the schedule island');
+  }));
+
+test('a show page follows the cinema chosen in the locator: only the showtimes of that cinema', (t) =>
+  browser.page(t, async (page, context) => {
+    const show = generated('film').find((p) => cinemasOf(p.html).size >= 2);
+    assert.ok(show, 'no show page playing at two cinemas');
+    const props = JSON.parse(/<div class="?schedule-tools[^]*?<script type="?application\/json"? data-props>([^<]*)<\/script>/.exec(show.html)?.[1] ?? 'null');
+    assert.ok(props?.places?.length, 'the schedule island names the show\'s cinemas');
+    const written = [...cinemasOf(show.html)];
+    const chosen = props.places.find((p) => p.slug === written[1]);
+    // The locator's choice, as the locator island writes it (lib/locator-cookie.ts: a cinema by its vistaRef).
+    await context.addCookies([
+      { name: 'cgp_locator', value: encodeURIComponent(JSON.stringify({ type: 'cinema', value: chosen.vistaRef })), url: siteUrl(SITE, '/') },
+    ]);
+    const network = followNetwork(page);
+    await page.goto(siteUrl(SITE, show.path));
+    await waitForIslands(page, network);
+    await page.waitForFunction(
+      (slug) => [...document.querySelectorAll('section.schedule-cinema')].some((p) => p.checkVisibility() && p.dataset.cinema === slug),
+      chosen.slug,
+    );
+    const chips = await visibleChips(page);
+    assert.ok(chips.length > 0, 'the chosen cinema\'s showtimes show');
+    assert.deepEqual([...new Set(chips.map((c) => c.cinema))], [chosen.slug], 'only the chosen cinema');
+  }));
