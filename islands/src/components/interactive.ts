@@ -1,5 +1,5 @@
 // The interactive parts of the islands most pages show (header, favourite, locator, schedule,
-// cinema information), as one module: loaded once, at
+// cinema information, a show page's wish list and emotions), as one module: loaded once, at
 // the first interaction with any of them, and cached for every page of the site. Split per
 // island, a page paid more for them (one file each, plus a chunk for every combination of
 // islands sharing code: gzip cannot share its dictionary between files) — see README, "Sizes".
@@ -9,3 +9,7 @@ export { mount as favourite } from "./favourite/favourite-ui";
 export { mount as locator } from "./locator/locator-ui";
 export { mount as schedule } from "./schedule/schedule-ui";
 export { mount as cinemaInfo } from "./cinema/cinema-info-ui";
+// A show page's feelings: what they need is here already (client and feelings stores, sign-in
+// dialogs), and a show page loads this module anyway (header, schedule); on their own they
+// split those stores into a chunk every page paid as a file more (README, "Two stages").
+export { mount as feelings } from "./feelings/feelings-ui";

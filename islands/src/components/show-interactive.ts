@@ -1,5 +1,4 @@
-// The interactive parts of the show and event pages' own islands (wish list and emotions,
-// trailer), as one module: no other page kind shows them, so the others do not pay for them.
+// The interactive part of the show and event pages' trailer: no other page kind shows it, so
+// the others do not pay for it (the feelings' part is in interactive.ts: README, "Two stages").
 
-export { mount as feelings } from "./feelings/feelings-ui";
 export { mount as trailer } from "./trailer/trailer-ui";

@@ -21,5 +21,5 @@ export const mount = defineStagedIsland<ShowFeelingsIslandProps>({
       }
     });
   },
-  ui: () => import("../components/show-interactive").then((m) => ({ mount: m.feelings })),
+  ui: () => import("../components/interactive").then((m) => ({ mount: m.feelings })),
 });

@@ -4,8 +4,7 @@
 // for the session. Plain DOM work: it loads before any interaction, without the framework.
 
 import { safeStorage } from "../lib/storage";
-import { createSmartBannerStore } from "../stores/device";
-import { pageWebview } from "../stores/page/device";
+import { createSmartBannerStore, pageWebview } from "../stores/device";
 
 export function mount(el: HTMLElement): void {
   const links = { ios: "", android: "" };

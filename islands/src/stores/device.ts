@@ -6,6 +6,7 @@
 import { createStore } from "zustand/vanilla";
 import type { KeyValueStore } from "../lib/storage";
 import { debounce, globalTimers, type Timers } from "../lib/time";
+import { perPage } from "./page/env";
 
 export const TABLET_MIN_WIDTH = 700;
 export const DESKTOP_MIN_WIDTH = 1080;
@@ -116,3 +117,10 @@ export function createSmartBannerStore(deps: SmartBannerDeps) {
     },
   }));
 }
+
+// The page's shared instances (the viewport, the webview flag): here rather than in
+// stores/page/, as the tracking island loads this module too (the breakpoints) — in a module of
+// their own they were a chunk of their own, one file more on every page.
+export const pageViewport = perPage((env) => createViewportStore({ timers: env.timers, setCssVar: env.setCssVar, initial: env.viewport }));
+
+export const pageWebview = perPage((env) => createWebviewStore(env.userAgent));

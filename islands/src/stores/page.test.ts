@@ -7,7 +7,7 @@ import { pageSchedule } from "./page/schedule";
 import { pageSubscription } from "./page/subscription";
 import { pageVideo } from "./page/video";
 import { pageModals } from "./page/modals";
-import { pageViewport, pageWebview } from "./page/device";
+import { pageViewport, pageWebview } from "./device";
 import { resetPageStores, type PageEnv } from "./page/env";
 
 /** A page's environment, its address and scroll lock fakes kept visible to the tests. */

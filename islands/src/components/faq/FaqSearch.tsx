@@ -10,7 +10,7 @@ import { pageApi } from "../../stores/page/api";
 import { pageUrl } from "../../stores/page/env";
 import { inPageVariant } from "../../lib/webview-path";
 import { createSearchStore, searchAllowed } from "../../stores/search";
-import { useHydrated } from "../hydration";
+import { useHydrated } from "../IslandRoot";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { useStore } from "../use-store";

@@ -8,8 +8,7 @@ import { pageFavourites } from "../../stores/page/favourites";
 import { translator } from "../../lib/i18n";
 import { AccountDialogs } from "../account/AccountDialogs";
 import { FavouriteButton } from "../FavouriteButton";
-import { useHydrated } from "../hydration";
-import { IslandRoot } from "../IslandRoot";
+import { IslandRoot, useHydrated } from "../IslandRoot";
 
 export const mount = defineIsland<FavouriteProps>((props) => {
   const client = pageClient(props);

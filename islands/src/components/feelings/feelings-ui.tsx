@@ -6,8 +6,7 @@ import { knownFeelings, sessionFeelings } from "../../session";
 import { pageClient } from "../../stores/page/client";
 import { pageFeelings } from "../../stores/page/favourites";
 import { AccountDialogs } from "../account/AccountDialogs";
-import { useHydrated } from "../hydration";
-import { IslandRoot } from "../IslandRoot";
+import { IslandRoot, useHydrated } from "../IslandRoot";
 import { ShowFeelings } from "./ShowFeelings";
 
 export const mount = defineIsland<ShowFeelingsIslandProps>((props) => {

@@ -11,7 +11,7 @@ import type { LanguageStore } from "../../stores/language";
 import type { ModalId } from "../../stores/modals";
 import { pageModals } from "../../stores/page/modals";
 import { AccountDialogs } from "../account/AccountDialogs";
-import { useHydrated } from "../hydration";
+import { useHydrated } from "../IslandRoot";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { SearchDialog } from "../search/SearchDialog";

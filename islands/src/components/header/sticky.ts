@@ -4,7 +4,7 @@
 // it holds the focus, and a CSS variable with the height it covers (`--header-offset`, 0
 // when not sticky) so `scroll-padding-top` keeps a focused element clear of it.
 
-import { pageViewport } from "../../stores/page/device";
+import { pageViewport } from "../../stores/device";
 import { pageHeader } from "../../stores/page/header";
 
 export const HEADER_OFFSET_VAR = "--header-offset";

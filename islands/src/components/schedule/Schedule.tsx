@@ -11,7 +11,7 @@ import { pageUrl, type PageSite } from "../../stores/page/env";
 import { pageModals } from "../../stores/page/modals";
 import { pageSchedule } from "../../stores/page/schedule";
 import type { Schedule as ScheduleAnswer, Showtime } from "../../types";
-import { useHydrated } from "../hydration";
+import { useHydrated } from "../IslandRoot";
 import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";

@@ -3,8 +3,9 @@
 // generator/src/fragments.rs writes it) takes its status — a bookable one holds the booking
 // link, a sold-out (`full`) or closed (`past`) one is no link and says so in words —, chips
 // the answer no longer has go, and showtimes added since the build join their show's version
-// list in time order. A chip is replaced only when it changes (its time and badges kept), so
-// nothing moves that did not change.
+// list in time order (live-changes.ts: rare, so loaded on demand, only for an answer that
+// changes the day's set of showtimes). A chip is replaced only when it changes (its time and
+// badges kept), so nothing moves that did not change.
 
 import type { Translate } from "../../lib/i18n";
 import { contentUrl } from "../../lib/content-url";
@@ -13,27 +14,34 @@ import type { ScheduleShow, Showtime } from "../../types";
 /** A showtime's booking link, as fragments.rs writes it: only an available one's, only to an address `contentUrl` lets through. */
 export const bookingUrl = (s: Showtime) => (s.status === "available" && contentUrl(s.bookingUrl ?? "")) || "";
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One element of markup. */
-function parse(doc: Document, html: string): Element {
+export function parse(doc: Document, html: string): Element {
   const template = doc.createElement("template");
   template.innerHTML = html;
   return template.content.firstElementChild!;
 }
 
-const startOf = (el: Element) => Date.parse(el.querySelector("time")!.getAttribute("datetime")!);
+/** What changes a day's set of showtimes (live-changes.ts, loaded on demand). */
+export type LiveChanges = typeof import("./live-changes");
 
 /**
  * Brings a day section (`section.day`) up to date with the API's shows of that day; `t`
  * gives the words of a chip that is no link (`schedule.status.full`, `schedule.status.old`).
+ * Showtimes added or gone since the build are rare: their placing and removal (`changes`,
+ * live-changes.ts) load on demand. Without `changes`, a day whose set of showtimes changed is
+ * left as it is and the answer is false.
  */
-export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scope?: ReadonlySet<string>): void {
+export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scope?: ReadonlySet<string>, changes?: LiveChanges): boolean {
   const doc = day.ownerDocument;
   // A schedule across cinemas asked for some of its cinemas (`scope`) leaves the others be.
   const chips = new Map(
     [...day.querySelectorAll("li.st[data-id]")].filter((c) => !scope || scope.has(c.closest("[data-cinema]")?.getAttribute("data-cinema") as string)).map((c) => [c.getAttribute("data-id"), c]),
   );
+  // The same showtimes as the page's, each once: status changes only.
+  const seen = new Set<string>();
+  if (!changes && (shows.some((e) => e.showtimes.some((s) => !chips.has(s.id) || seen.has(s.id) || !seen.add(s.id))) || seen.size < chips.size)) return false;
   for (const entry of shows) {
     for (const s of entry.showtimes) {
       const was = chips.get(s.id);
@@ -52,52 +60,10 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
       );
       if (was) {
         if (was.outerHTML !== chip.outerHTML) was.replaceWith(chip);
-        continue;
-      }
-      // Added since the build: into its show's list of its version (made when the day lacks
-      // them; a new show's title is its slug, the page knowing no more of it).
-      let show = [...day.querySelectorAll("li.schedule-show")].find((li) => li.getAttribute("data-show") === entry.show);
-      if (!show)
-        day
-          .querySelector("ul.schedule-shows")!
-          .append((show = parse(doc, `<li class="schedule-show" data-show="${escape(entry.show)}"><h4>${escape(entry.show)}</h4><div class="cinemas"></div></li>`)));
-      // Across cinemas (`data-places`), the show's list of the showtime's cinema.
-      const at = day.hasAttribute("data-places") ? placeOf(doc, show, s.cinema) : show;
-      const { slug, label } = s.version;
-      let list = [...at.querySelectorAll("ul.showtimes")].find((ul) => (ul.getAttribute("data-version") ?? "") === slug);
-      if (!list) {
-        const versions = at.querySelector(".versions") ?? at;
-        if (label) versions.append(parse(doc, `<p class="version">${escape(label)}</p>`));
-        versions.append((list = parse(doc, `<ul class="showtimes"${slug ? ` data-version="${escape(slug)}"` : ""}></ul>`)));
-      }
-      list.insertBefore(chip, [...list.children].find((c) => startOf(c) > startOf(chip)) ?? null);
+      } else changes!.add(day, entry, s, chip, parse, escape);
     }
   }
-  // What the answer no longer has; a version list (with its label), a cinema, a city or a
-  // show left empty goes with it (a show page's one show stays: it has no title of its own).
-  for (const chip of chips.values()) {
-    const boxes = ["ul.showtimes", "[data-cinema]", "[data-city]", "[data-show]"].map((box) => chip.closest(box));
-    chip.remove();
-    for (const box of boxes) {
-      if (!box || box.querySelector("li.st") || (box.matches("li") && !box.querySelector("h4"))) continue;
-      if (box.previousElementSibling?.matches("p.version")) box.previousElementSibling.remove();
-      box.remove();
-    }
-  }
-}
-
-/**
- * A show's block of one cinema (`section.schedule-cinema[data-cinema]`), made when the show
- * lacks it: named as the page names that cinema elsewhere (another show or day), else by its
- * slug.
- */
-function placeOf(doc: Document, show: Element, cinema: string): Element {
-  // Cinema slugs are URL slugs: no quote to escape in the selector.
-  const of = (root: ParentNode) => root.querySelector(`[data-cinema="${cinema}"]`);
-  let place = of(show);
-  if (!place) {
-    const heading = of(doc)?.querySelector("h5")?.outerHTML ?? `<h5>${escape(cinema)}</h5>`;
-    (show.querySelector(".cinemas") ?? show).append((place = parse(doc, `<section class="schedule-cinema" data-cinema="${escape(cinema)}">${heading}<div class="versions"></div></section>`)));
-  }
-  return place;
+  // What the answer no longer has.
+  changes?.remove(chips.values());
+  return true;
 }

@@ -1,7 +1,8 @@
 // Live statuses of a schedule (issue 12). The page shows the build's schedule, true when it
 // was built; this asks the runtime API for each day section the visitor has in view or a
 // screen away (`{showtimes}?date=YYYY-MM-DD`) and brings that day up to date in place
-// (live-dom.ts: statuses, bookability, showtimes added or removed since the build).
+// (live-dom.ts: statuses, bookability, showtimes added or removed since the build; live-changes.ts,
+// loaded on demand, places the added ones and removes the gone ones).
 //
 // A day is asked when it comes into view (a day tab opened shows its section) and again every
 // minute while the page is visible, with `If-None-Match`: an unchanged day costs a 304. An API
@@ -10,7 +11,8 @@
 // later (backoff). Nothing is logged.
 //
 // No framework: the schedule island's first stage (loaded at idle) holds this module and
-// starts it, before any interaction.
+// starts it, before any interaction (live-changes.ts aside: only an answer that adds or removes a
+// showtime loads it).
 
 import { apiUrl } from "../../api/call";
 import type { Translate } from "../../lib/i18n";
@@ -88,7 +90,9 @@ export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string
       const url = apiUrl({ origin: deps.origin, language: props.lang }, props.showtimes, { ...options.query, date: day, embed: false });
       const response = await deps.fetch(url, { headers: etag ? { "If-None-Match": etag } : {}, signal: abort.signal });
       if (response.ok) {
-        applyDay(section, ((await response.json()) as Schedule).days?.[day] ?? [], t, options.scope);
+        const shows = ((await response.json()) as Schedule).days?.[day] ?? [];
+        // Showtimes added or gone since the build: their code loads on demand (a failed load is a failed round).
+        if (!applyDay(section, shows, t, options.scope)) applyDay(section, shows, t, options.scope, await import("./live-changes"));
         options.applied?.(section);
         etags.set(day, response.headers.get("ETag") ?? "");
       }

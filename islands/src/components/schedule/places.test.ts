@@ -7,10 +7,13 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../lib/i18n";
 import { labelsOf } from "../../testing/labels";
 import type { ScheduleShow, SchedulePlace, Showtime } from "../../types";
-import { applyDay } from "./live-dom";
+import * as changes from "./live-changes";
+import { applyDay as applyLive } from "./live-dom";
 import { chosenPlaces, keepPlaces } from "./places";
 
 const DAY = "2026-11-22";
+/** applyDay with the code of added and gone showtimes (live-changes.ts, which live.ts loads on demand). */
+const applyDay = (day: Element, shows: ScheduleShow[], translate: typeof t, scope?: ReadonlySet<string>) => applyLive(day, shows, translate, scope, changes);
 const t = translator(labelsOf("schedule"));
 
 const chip = (id: string, time: string) =>

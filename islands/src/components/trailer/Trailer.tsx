@@ -3,8 +3,8 @@
 // button to stop it. Closing the modal, or stopping, stops the video.
 
 import { useEffect, useRef } from "react";
-import { embedUrl, playsOnArrival } from "../../lib/video";
-import { pageViewport } from "../../stores/page/device";
+import { playsOnArrival } from "../../lib/video";
+import { pageViewport } from "../../stores/device";
 import { pageUrl } from "../../stores/page/env";
 import { pageVideo } from "../../stores/page/video";
 import type { Video } from "../../types";
@@ -56,6 +56,22 @@ export function Trailer({ video, href, title }: TrailerProps) {
       </ModalDialog>
     </>
   );
+}
+
+// Where a video plays (spec §3 Video providers): the provider's embedded player, or the file
+// itself for S3 and AlloCiné videos. Here rather than in lib/video.ts, which the island's first
+// stage loads too: only the interactive part needs it.
+/** The player page to frame (autoplaying), or null for a file played by `<video>`. */
+function embedUrl(video: Video): string | null {
+  const id = encodeURIComponent(video.id);
+  switch (video.provider) {
+    case "youtube":
+      return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`;
+    case "vimeo":
+      return `https://player.vimeo.com/video/${id}?autoplay=1`;
+    default:
+      return null;
+  }
 }
 
 function Player({ video, name }: { video: Video; name: string }) {

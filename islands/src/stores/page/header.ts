@@ -1,9 +1,8 @@
 // The header's scroll state (sticky from desktop widths) and the footer accordion.
 
-import { isDesktop } from "../device";
+import { isDesktop, pageViewport } from "../device";
 import { createHeaderStore } from "../header";
 import { createFooterAccordionStore } from "../page-sections";
-import { pageViewport } from "./device";
 import { perPage } from "./env";
 
 export const pageHeader = perPage((env) =>

@@ -4,7 +4,7 @@
 
 import { wakeIslands } from "../../staged";
 import { createModalsStore, type ModalId } from "../modals";
-import { pageViewport } from "./device";
+import { pageViewport } from "../device";
 import { perPage } from "./env";
 
 export interface ModalHooks {

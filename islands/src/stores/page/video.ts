@@ -2,7 +2,7 @@
 // trailer modal.
 
 import { createVideoStore } from "../video";
-import { pageViewport } from "./device";
+import { pageViewport } from "../device";
 import { perPage } from "./env";
 import { modalHooks, pageModals } from "./modals";
 
