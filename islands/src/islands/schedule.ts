@@ -23,8 +23,14 @@ export const mount = defineStagedIsland<ScheduleProps>({
     const doc = el.ownerDocument;
     const t = translator(props.labels);
     const places = props.places;
-    // A show page follows the locator's choice (components/schedule/places.ts, loaded there only).
-    void (places ? import("../components/schedule/follow-locator").then((m) => m.followLocator(el.parentElement ?? el, places, pageCookies().get("cgp_locator"), t)) : Promise.resolve({})).then(
+    // A show page follows the locator's choice (components/schedule/places.ts, loaded there
+    // only). Should that module fail to load, the page shows every cinema, kept live all the same.
+    const following = places
+      ? import("../components/schedule/follow-locator")
+          .then((m) => m.followLocator(el.parentElement ?? el, places, pageCookies().get("cgp_locator"), t))
+          .catch(() => ({}))
+      : Promise.resolve({});
+    void following.then(
       (options) =>
         startLiveSchedule(
           el,
