@@ -7,7 +7,8 @@ For every page kind of the fr and nl sites whose pages carry a live schedule (an
 "showtimes": the runtime API's per-day call, islands/src/components/schedule/live.ts), it
 asks the API as the island does: the first day written on the page (`?date=…&embed=false
 &language=…`, gzip accepted), then the same day again with the answer's ETag in
-`If-None-Match`. It prints, per kind: pages, days written (each is one request when it is
+`If-None-Match`. Season and special-event pages ask one cinema's screenings of every day at
+once (`?cinema=…`, the first cinema of the page's picker here). It prints, per kind: pages, days written (each is one request when it is
 shown, none before), the day answer's bytes on the wire (median and largest), and what a
 revalidation costs (status and bytes). SAMPLE pages per kind at most (default 40), the ones
 with the most showtimes first. Exit status 1 when a target is missed: a revalidation that is
@@ -30,6 +31,7 @@ spec.loader.exec_module(page_weights)
 CINEMA_DAY_TARGET = 6 * 1024
 SHOWTIMES = re.compile(r'"showtimes":"(/api/[^"]+)"')
 DAY = re.compile(r"\bid=\"?day-(\d{4}-\d{2}-\d{2})")
+PICKED = re.compile(r"<option value=\"?([a-z0-9-]+)\"? data-ref=")
 LANG = re.compile(r"<html[^>]*\slang=\"?([a-z]{2})")
 
 
@@ -56,6 +58,10 @@ def main():
         for _, _, html in page_weights.pages(os.path.join(out, site)):
             m = SHOWTIMES.search(html)
             days = DAY.findall(html)
+            picked = PICKED.search(html)
+            if m and not days and picked:
+                # A season: one request for the chosen cinema's every day.
+                days = [f"cinema={picked.group(1)}"]
             if not m or not days:
                 continue
             lang = LANG.search(html).group(1)
@@ -64,7 +70,8 @@ def main():
             found.sort(key=lambda f: -f[0])
             sizes, revalidations = [], []
             for _, path, days, lang in found[:sample]:
-                query = f"{path}?date={days[0]}&embed=false&language={lang}"
+                first = days[0] if days[0].startswith("cinema=") else f"date={days[0]}"
+                query = f"{path}?{first}&embed=false&language={lang}"
                 status, size, etag = ask(base, site, query)
                 if status != 200:
                     missed.append(f"{site} {kind}: {query} answered {status}")
