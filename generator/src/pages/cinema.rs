@@ -22,6 +22,8 @@ struct CinemaView<'a> {
     schedule_days: &'a [ScheduleDay],
     /// What the schedule's filters offer (the filters button shows when there is any).
     schedule_filters: &'a Option<ScheduleFilters>,
+    /// The experience the schedule invites to (spec §5 upsell), not on the light view.
+    upsell: Option<super::upsell::UpsellView<'a>>,
 }
 
 #[derive(Serialize)]
@@ -83,6 +85,17 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
             .collect(),
         schedule_days: &schedule_days,
         schedule_filters: &filters,
+        upsell: schedule.filter(|_| !light).and_then(|sc| {
+            let offered = sc
+                .days
+                .iter()
+                .flat_map(|d| &d.shows)
+                .flat_map(|e| &e.screenings)
+                .flat_map(|s| locale.tables.tags(s))
+                .map(String::as_str)
+                .collect();
+            super::upsell::upsell(cx, &offered)
+        }),
     };
     let islands = PageIslands {
         cinema: Some(CinemaChoice {

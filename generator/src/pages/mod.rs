@@ -20,6 +20,7 @@ mod listings;
 mod places;
 mod season;
 mod show;
+mod upsell;
 
 pub use chrome::{chrome, ChromeVariant, LocaleChrome};
 pub use islands::island_props;

@@ -24,6 +24,8 @@ struct ShowView<'a> {
     /// The schedule's days written in the page (the island's links without JavaScript).
     schedule_days: Vec<ScheduleDay>,
     schedule_filters: Option<ScheduleFilters>,
+    /// The experience the show's showtimes invite to (spec §5 upsell).
+    upsell: Option<super::upsell::UpsellView<'a>>,
 }
 
 pub fn show(cx: &PageCx, i: usize) -> Built {
@@ -49,6 +51,16 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         has_showtimes: !days.is_empty(),
         schedule_days: schedule.written,
         schedule_filters: Some(schedule.filters.clone()),
+        upsell: {
+            let offered = locale.show_index[i]
+                .iter()
+                .filter_map(|place| entry_at(locale, place))
+                .flat_map(|e| &e.screenings)
+                .flat_map(|s| locale.tables.tags(s))
+                .map(String::as_str)
+                .collect();
+            super::upsell::upsell(cx, &offered)
+        },
     };
     // Search engines want an Event with a date and a place: the next screening.
     let described = if show.is_movie {

@@ -227,3 +227,73 @@ fn the_light_cinema_view_shows_one_day() {
     );
     assert_none("light cinema views", &problems);
 }
+
+/// Spec §5 upsell, issue 12: a cinema page invites to the experience its schedule offers with
+/// the lowest non-zero upsell order — the same push the runtime API answers with the cinema's
+/// schedule — with the tag's words and a link to that experience's page; a cinema offering
+/// none has no push. Every site and language of the pages' build (a few cinemas each).
+#[test]
+fn cinema_pages_push_the_experience_the_api_upsells() {
+    let mut problems = Vec::new();
+    let (mut pushed, mut without) = (0, 0);
+    for site in [Site::Fr, Site::Nl, Site::Ch] {
+        for &lang in site.languages() {
+            let experiences = api_json(site, Some(lang), "/gpxp");
+            for c in list(&api_json(site, Some(lang), "/cinemas"), "")
+                .iter()
+                .take(6)
+            {
+                let s = str_of(c, "slug").unwrap_or_default();
+                let schedule = api_json(site, Some(lang), &format!("/cinema/{s}/shows"));
+                let Some(html) = page(
+                    site,
+                    &path(PageKind::Cinema, site, lang, &slug(s)),
+                    &mut problems,
+                ) else {
+                    continue;
+                };
+                let doc = html.doc();
+                let text = doc_text(&doc);
+                let push = list(&schedule, "upsellPushes")
+                    .first()
+                    .filter(|p| str_of(p, "text").is_some());
+                let Some(push) = push else {
+                    without += 1;
+                    if html.text.contains("upsell-") {
+                        problems.push(format!("{}: a push the API does not answer", html.file));
+                    }
+                    continue;
+                };
+                pushed += 1;
+                let tag = str_of(push, "tag").unwrap_or_default();
+                if !html.text.contains(&format!("upsell-{tag}")) {
+                    problems.push(format!("{}: no push for {tag}", html.file));
+                    continue;
+                }
+                expect_text(
+                    html,
+                    &text,
+                    str_of(push, "text").unwrap_or_default(),
+                    "upsell text",
+                    &mut problems,
+                );
+                // The link to the experience whose showtimes carry the tag.
+                if let Some(x) = list(&experiences, "")
+                    .iter()
+                    .find(|x| str_of(x, "tag").or(str_of(x, "slug")) == Some(tag))
+                {
+                    let href = path(
+                        PageKind::Experience,
+                        site,
+                        lang,
+                        &slug(str_of(x, "slug").unwrap_or_default()),
+                    );
+                    expect_link(html, &links(&doc), &href, None, "upsell", &mut problems);
+                }
+            }
+        }
+    }
+    eprintln!("upsell: {pushed} cinema pages with a push, {without} without");
+    assert!(pushed > 0, "no cinema page has an upsell push");
+    assert_none("upsell pushes", &problems);
+}
