@@ -163,6 +163,22 @@ pub struct ScheduleShow<'a> {
     pub flag: Option<&'a Flag>,
 }
 
+/// A show's poster beside its title in a schedule: decoration (alt left empty, the title says
+/// it); the first loads as `loading` says, the ones after it lazily.
+pub(crate) fn thumb(out: &mut String, poster: &Image, loading: &mut Loading) {
+    image(
+        out,
+        poster,
+        ImageOptions {
+            class: "thumb",
+            sizes: "5.5rem",
+            alt: Some(""),
+            loading: *loading,
+        },
+    );
+    *loading = Loading::Lazy;
+}
+
 /// A cinema's schedule: days → shows → versions → showtimes; the first `days` days. Each show
 /// carries `data-show`, `data-genres`, `data-tags` (and `data-bookable=false`), each version's
 /// list `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
@@ -217,19 +233,8 @@ pub fn cinema_schedule<'a>(
                 out.push_str(" data-bookable=false");
             }
             out.push('>');
-            // The poster is decoration beside the title (alt left empty): the title says it.
             if let Some(poster) = poster {
-                image(
-                    &mut out,
-                    poster,
-                    ImageOptions {
-                        class: "thumb",
-                        sizes: "5.5rem",
-                        alt: Some(""),
-                        loading: poster_loading,
-                    },
-                );
-                poster_loading = Loading::Lazy;
+                thumb(&mut out, poster, &mut poster_loading);
             }
             out.push_str("<div class=show-body><h4>");
             link_or_text(&mut out, href.as_deref(), title);

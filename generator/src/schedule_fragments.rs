@@ -10,8 +10,7 @@
 //! (docs/decisions.md, "Schedules across cinemas").
 
 use crate::fragments::{
-    attr, image, link_or_text, screening, show_meta, text, ImageOptions, Labels, Loading,
-    ScheduleShow, TimeLabel,
+    attr, link_or_text, screening, show_meta, text, thumb, Labels, Loading, ScheduleShow, TimeLabel,
 };
 use crate::schedule::{CinemaSchedule, Screening, ShowId, Tables};
 use chrono::NaiveDate;
@@ -160,17 +159,7 @@ pub fn places_schedule<'a>(
             show_open(&mut out, &s);
             if layout == PlacesLayout::Shows {
                 if let Some(poster) = s.poster {
-                    image(
-                        &mut out,
-                        poster,
-                        ImageOptions {
-                            class: "thumb",
-                            sizes: "5.5rem",
-                            alt: Some(""),
-                            loading: poster_loading,
-                        },
-                    );
-                    poster_loading = Loading::Lazy;
+                    thumb(&mut out, poster, &mut poster_loading);
                 }
             }
             out.push_str("<div class=show-body>");

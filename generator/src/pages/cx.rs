@@ -156,6 +156,15 @@ impl Built {
         self
     }
 
+    /// A fragment that may be empty (a schedule without showtimes): no fragment then.
+    pub fn fragment_if_any(self, html: String) -> Built {
+        if html.is_empty() {
+            self
+        } else {
+            self.fragment(html)
+        }
+    }
+
     pub fn islands(mut self, islands: PageIslands) -> Built {
         self.islands = islands;
         self

@@ -80,13 +80,8 @@ pub fn experience(cx: &PageCx, i: usize) -> Built {
         schedule_days: schedule.written,
         schedule_filters: Some(schedule.filters.clone()),
     };
-    let built = Built::new(&view);
-    let built = if schedule.html.is_empty() {
-        built
-    } else {
-        built.fragment(schedule.html)
-    };
-    built
+    Built::new(&view)
+        .fragment_if_any(schedule.html)
         .seo(SeoArgs {
             title: experience.title.clone(),
             ..SeoArgs::default()
