@@ -111,7 +111,8 @@ pub enum PlacesLayout {
 }
 
 /// The schedule across cinemas: `written` days whole, the later ones as empty hidden
-/// sections (`data-later`). Every day section carries `data-places`.
+/// sections (`data-later`; `data-embed` when they hold no show block for the island to fill).
+/// Every day section carries `data-places`.
 #[allow(clippy::too_many_arguments)]
 pub fn places_schedule<'a>(
     days: &[PlacesDay<'_>],
@@ -137,6 +138,11 @@ pub fn places_schedule<'a>(
         let _ = write!(out, "<section class=day data-places");
         if later {
             out.push_str(" data-later hidden");
+            // No show block to fill: the island asks the day with the shows' summaries
+            // (`embed`) to title the shows (a show page's one show is written below).
+            if layout == PlacesLayout::Shows {
+                out.push_str(" data-embed");
+            }
         }
         let _ = write!(
             out,

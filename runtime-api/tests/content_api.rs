@@ -2400,3 +2400,49 @@ async fn preview_serves_pages_and_404s() {
     assert_eq!(media.header("content-type"), Some("image/svg+xml"));
     assert!(FIXTURE.out.join("fr/index.html").exists());
 }
+
+/// Spec §4 locator "position" with the §9 limits (50 km, 6 cinemas by default): the cinemas
+/// near a point, nearest first — at a cinema's door, that cinema first; in the Gulf of Guinea,
+/// none; coordinates that are no numbers, a 400.
+#[tokio::test]
+async fn cinemas_near_a_position_are_the_nearest_within_the_locator_limits() {
+    let cinemas = api(FR, "/api/cinemas?language=fr").await;
+    let list = arr(&cinemas, "");
+    let at = list
+        .iter()
+        .find(|c| !c["gpsPosition"].is_null())
+        .expect("a cinema with a position");
+    let (x, y) = (
+        at["gpsPosition"]["x"].as_f64().unwrap(),
+        at["gpsPosition"]["y"].as_f64().unwrap(),
+    );
+    let near = api(FR, &format!("/api/cinemas/near?language=fr&x={x}&y={y}")).await;
+    let near: Vec<&str> = arr(&near, "").iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(near.first(), Some(&s(at, "slug")));
+    assert!(near.len() <= 6, "{near:?}");
+    let km = |slug: &str| {
+        let c = list.iter().find(|c| s(c, "slug") == slug).unwrap();
+        let p = &c["gpsPosition"];
+        site::rules::distance_km((x, y), (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap()))
+    };
+    let distances: Vec<f64> = near.iter().map(|slug| km(slug)).collect();
+    assert!(distances.windows(2).all(|w| w[0] <= w[1]), "{distances:?}");
+    assert!(distances.iter().all(|d| *d <= 50.0), "{distances:?}");
+    // Every cinema within 50 km is listed, up to 6.
+    let within = list
+        .iter()
+        .filter(|c| !c["gpsPosition"].is_null() && km(s(c, "slug")) <= 50.0)
+        .count();
+    assert_eq!(near.len(), within.min(6));
+    let none = api(FR, "/api/cinemas/near?language=fr&x=0&y=0").await;
+    assert_eq!(none, serde_json::json!([]));
+    for query in ["x=north&y=2", "x=48.8", "x=NaN&y=2"] {
+        api_error(
+            FR,
+            &format!("/api/cinemas/near?language=fr&{query}"),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        )
+        .await;
+    }
+}

@@ -69,9 +69,9 @@ pub fn places_schedule(
             })
             .collect()
     };
+    // Every day's options: the later days, filled by the island, are filtered too.
     let filters = filters_of(
         days.iter()
-            .take(written)
             .flat_map(|d| &d.shows)
             .map(|s| (s.show, s.places.iter().flat_map(|p| p.1.iter().copied()))),
         locale,

@@ -147,3 +147,81 @@ fn city_pages_write_the_days_schedule_of_all_their_cinemas() {
     );
     assert_none("city schedules", &problems);
 }
+
+/// The later days of a city's schedule (not written: the island fills them from the API) are
+/// in its filters and ask for the shows' titles: the version filter offers every version the
+/// API's days have, and each later day section is marked `data-embed`.
+#[test]
+fn city_schedule_filters_cover_the_days_the_island_fills() {
+    let (site, lang) = (Site::Fr, Lang::Fr);
+    let mut problems = Vec::new();
+    let mut with_later = 0;
+    for c in list(&api_json(site, Some(lang), "/cities"), "") {
+        let s = str_of(c, "slug").unwrap_or_default();
+        if list(
+            &api_json(site, Some(lang), &format!("/city/{s}")),
+            "cinemas",
+        )
+        .len()
+            < 2
+        {
+            continue;
+        }
+        let Some(html) = page(
+            site,
+            &path(PageKind::City, site, lang, &slug(s)),
+            &mut problems,
+        ) else {
+            continue;
+        };
+        let doc = html.doc();
+        let later = select(&doc, "section.day[data-later]");
+        if later.is_empty() {
+            continue;
+        }
+        with_later += 1;
+        if let Some(day) = later.iter().find(|d| attr(**d, "data-embed").is_none()) {
+            problems.push(format!(
+                "{}: later day {:?} without data-embed",
+                html.file,
+                attr(*day, "aria-labelledby")
+            ));
+        }
+        // The days from the first the page writes on: the ones it offers.
+        let first = attr(select(&doc, "section.day")[0], "aria-labelledby")
+            .unwrap_or_default()
+            .trim_start_matches("day-")
+            .to_string();
+        let answer = api_json(site, Some(lang), &format!("/city/{s}/shows"));
+        let versions: std::collections::BTreeSet<&str> = answer["days"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(day, _)| day.as_str() >= first.as_str())
+            .flat_map(|(_, entries)| list(entries, ""))
+            .flat_map(|e| list(e, "showtimes"))
+            .filter_map(|st| str_of(&st["version"], "slug"))
+            .filter(|v| !v.is_empty())
+            .collect();
+        let Some(props) = select(&doc, "[data-island=schedule]")
+            .first()
+            .and_then(|t| island_props(*t))
+            .and_then(|script| serde_json::from_str::<serde_json::Value>(&raw_text(script)).ok())
+        else {
+            problems.push(format!("{}: no schedule props", html.file));
+            continue;
+        };
+        let offered: std::collections::BTreeSet<&str> = list(&props["filters"], "versions")
+            .iter()
+            .filter_map(|v| str_of(v, "value"))
+            .collect();
+        if offered != versions {
+            problems.push(format!(
+                "{}: version filters {offered:?}, versions of the days offered {versions:?}",
+                html.file
+            ));
+        }
+    }
+    assert!(with_later > 0, "no city page with later days");
+    assert_none("city schedule filters", &problems);
+}

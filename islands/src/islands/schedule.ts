@@ -8,11 +8,12 @@
 // this module: they start without any interaction, so they count before it — README "Sizes");
 // on a show page, the locator's choice (components/schedule/places.ts).
 
+import { apiUrl } from "../api/call";
 import { startLiveSchedule } from "../components/schedule/live";
 import type { ScheduleProps } from "../components/schedule/Schedule";
 import { translator } from "../lib/i18n";
 import { defineStagedIsland } from "../staged";
-import { pageCookies, pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
+import { pageEnv, pageOrigin, pageUrl } from "../stores/page/env";
 
 export type { ScheduleProps };
 
@@ -27,7 +28,7 @@ export const mount = defineStagedIsland<ScheduleProps>({
     // only). Should that module fail to load, the page shows every cinema, kept live all the same.
     const following = places
       ? import("../components/schedule/follow-locator")
-          .then((m) => m.followLocator(el.parentElement ?? el, places, pageCookies().get("cgp_locator"), t))
+          .then((m) => m.followLocator(el.parentElement ?? el, props, t, apiUrl))
           .catch(() => ({}))
       : Promise.resolve({});
     void following.then(

@@ -124,3 +124,36 @@ test('a show page follows the cinema chosen in the locator: only the showtimes o
     assert.ok(chips.length > 0, 'the chosen cinema\'s showtimes show');
     assert.deepEqual([...new Set(chips.map((c) => c.cinema))], [chosen.slug], 'only the chosen cinema');
   }));
+
+test('a show page follows a position chosen in the locator: only the cinemas near it', (t) =>
+  browser.page(t, async (page, context) => {
+    const cinemas = JSON.parse((await fetchFrom('/api/cinemas?language=fr')).body);
+    const at = (slug) => cinemas.find((c) => c.slug === slug)?.gpsPosition;
+    // A show written at two cinemas of different cities, the first with a position.
+    const show = generated('film').find((p) => {
+      const written = [...cinemasOf(p.html)];
+      const cities = new Set(written.map((slug) => cinemas.find((c) => c.slug === slug)?.citySlug));
+      return written.length >= 2 && cities.size >= 2 && at(written[0]);
+    });
+    assert.ok(show, 'no show page playing in two cities');
+    const written = [...cinemasOf(show.html)];
+    const position = at(written[0]);
+    // What the API says is near (the locator's rule): the island keeps the show's cinemas among them.
+    const near = JSON.parse((await fetchFrom(`/api/cinemas/near?language=fr&x=${position.x}&y=${position.y}`)).body);
+    assert.equal(near[0], written[0], 'at its door, the cinema is the nearest');
+    const far = written.filter((slug) => !near.includes(slug));
+    assert.ok(far.length > 0, `every cinema of ${show.path} is near ${written[0]}`);
+    await context.addCookies([
+      { name: 'cgp_locator', value: encodeURIComponent(JSON.stringify({ type: 'position', value: position })), url: siteUrl(SITE, '/') },
+    ]);
+    const network = followNetwork(page);
+    await page.goto(siteUrl(SITE, show.path));
+    await waitForIslands(page, network);
+    await page.waitForFunction(
+      (gone) => [...document.querySelectorAll('section.schedule-cinema')].every((p) => !gone.includes(p.dataset.cinema) || !p.checkVisibility()),
+      far,
+    );
+    const shown = new Set((await visibleChips(page)).map((c) => c.cinema));
+    assert.ok(shown.has(written[0]), 'the cinema at the position shows');
+    assert.deepEqual([...shown].filter((slug) => !near.includes(slug)), [], 'no cinema beyond the locator\'s limits');
+  }));

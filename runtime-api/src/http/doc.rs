@@ -450,6 +450,8 @@ fn query_schema(path: &str, name: &str) -> (bool, Value) {
             json!({"type": "string", "enum": search::GROUPS.iter().map(|(kind, _)| serde_json::to_value(kind).expect("a name")).collect::<Vec<_>>()}),
         ),
         "scope" => (false, json!({"type": "string", "enum": ["site", "faq"]})),
+        // A position: latitude (x) and longitude (y), in degrees.
+        "x" | "y" => (true, json!({"type": "number"})),
         _ => (false, json!({"type": "string"})),
     }
 }

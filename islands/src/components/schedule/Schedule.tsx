@@ -50,7 +50,12 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
     if (hydrated) showDay(container, day);
   }, [hydrated, day, container]);
   useLayoutEffect(() => {
-    if (hydrated) setKept(filterShows(container, filters, t("schedule.noShowtimesFiltered")));
+    if (!hydrated) return;
+    const apply = () => setKept(filterShows(container, filters, t("schedule.noShowtimesFiltered")));
+    apply();
+    // A day the live statuses changed (live.ts LIVE_APPLIED): added showtimes and shows are filtered too.
+    container.addEventListener("schedule-live", apply);
+    return () => container.removeEventListener("schedule-live", apply);
   }, [hydrated, filters, container, t]);
   useShowtimeClicks(container, props);
 

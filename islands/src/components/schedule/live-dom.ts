@@ -60,7 +60,7 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
       );
       if (was) {
         if (was.outerHTML !== chip.outerHTML) was.replaceWith(chip);
-      } else changes!.add(day, entry, s, chip, parse, escape);
+      } else changes!.add(day, entry, s, chip, { parse, escape, contentUrl });
     }
   }
   // What the answer no longer has.

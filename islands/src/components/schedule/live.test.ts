@@ -5,12 +5,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { JSDOM } from "jsdom";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { translator } from "../../lib/i18n";
 import type { Timers, TimerId } from "../../lib/time";
 import { FR, labelsOf } from "../../testing/labels";
 import type { Schedule, Showtime } from "../../types";
-import { FRESH_MS, MAX_RETRY_MS, nextTry, REFRESH_MS, RETRY_MS, startLiveSchedule, TIMEOUT_MS } from "./live";
+import { FRESH_MS, LIVE_APPLIED, MAX_RETRY_MS, nextTry, REFRESH_MS, RETRY_MS, startLiveSchedule, TIMEOUT_MS } from "./live";
 
 const DAY = "2026-11-22";
 const NEXT = "2026-11-23";
@@ -105,6 +105,10 @@ let seen: Seen[];
 /** What the server answers; `hold` keeps the request without an answer. */
 let answer: (req: Seen, res: ServerResponse) => void;
 
+// The module live.ts loads on demand, loaded once ahead: a round's few turns of the event loop
+// (settle) need not cover compiling it on a busy machine.
+beforeAll(() => import("./live-changes"));
+
 beforeEach(async () => {
   seen = [];
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -134,8 +138,8 @@ function answering(schedule: () => Schedule) {
   };
 }
 
-function start(options: { hidden?: boolean } = {}) {
-  const dom = new JSDOM(`<!doctype html><body>${PAGE}`);
+function start(options: { hidden?: boolean; html?: string } = {}) {
+  const dom = new JSDOM(`<!doctype html><body>${options.html ?? PAGE}`);
   const doc = dom.window.document;
   let hidden = options.hidden ?? false;
   Object.defineProperty(doc, "visibilityState", { get: () => (hidden ? "hidden" : "visible") });
@@ -151,7 +155,12 @@ function start(options: { hidden?: boolean } = {}) {
     since: built,
   });
   const day = doc.querySelector(`[aria-labelledby=day-${DAY}]`)!;
+  const heard = { count: 0 };
+  doc.addEventListener(LIVE_APPLIED, () => heard.count++);
   return {
+    get applied() {
+      return heard.count;
+    },
     doc,
     live,
     time,
@@ -181,6 +190,19 @@ describe("live statuses of a schedule", () => {
     expect(page.day.innerHTML).toBe(before);
     expect([...page.day.querySelectorAll("li.st")]).toEqual(nodes);
     expect(page.note()).toBeNull();
+  });
+
+  it("asks a later day the page left without show blocks (data-embed) with the shows' data, at every round (its ETag holds)", async () => {
+    answering(unchanged);
+    const page = start({ html: PAGE.replace(`<section class="day" aria-labelledby="day-${NEXT}">`, `<section class="day" data-later data-embed aria-labelledby="day-${NEXT}">`) });
+    await settle();
+    await page.time.advance(REFRESH_MS);
+    expect(seen.map((s) => [s.url.searchParams.get("date"), s.url.searchParams.get("embed"), s.ifNoneMatch !== undefined])).toEqual([
+      [DAY, "false", false],
+      [NEXT, null, false],
+      [DAY, "false", true],
+      [NEXT, null, true],
+    ]);
   });
 
   it("brings the day up to date: sold out, closed, bookable again, removed and added showtimes", async () => {
@@ -216,6 +238,8 @@ describe("live statuses of a schedule", () => {
     // Removed: st3 goes; its version list stays for st6.
     expect(page.chip("st3")).toBeNull();
     expect([...page.day.querySelectorAll("li.schedule-show[data-show=dune] p.version")].map((p) => p.textContent)).toEqual(["VF", "VOST"]);
+    // The filters hear of it (Schedule.tsx applies them again).
+    expect(page.applied).toBeGreaterThan(0);
     // A show the day did not have.
     const napoleon = page.day.querySelector("li.schedule-show[data-show=napoleon]");
     expect(napoleon?.querySelector("p.version")?.textContent).toBe("VO");

@@ -20,6 +20,11 @@ import type { Clock, TimerId, Timers } from "../../lib/time";
 import type { Lang, Schedule } from "../../types";
 import { applyDay } from "./live-dom";
 
+/** The event a day section sends (bubbling) once brought up to date: the schedule's filters
+ * (Schedule.tsx, which names it as a literal so as not to share a chunk with this module) apply
+ * again to what it added. */
+export const LIVE_APPLIED = "schedule-live";
+
 /** How often the days in view are asked again. */
 export const REFRESH_MS = 60_000;
 /** A day asked less than this ago is not asked again when it comes into view or the page is shown again. */
@@ -87,13 +92,17 @@ export function startLiveSchedule(tools: HTMLElement, props: { showtimes: string
     askedAt.set(day, deps.clock.now());
     let ok = false;
     try {
-      const url = apiUrl({ origin: deps.origin, language: props.lang }, props.showtimes, { ...options.query, date: day, embed: false });
+      // A day the page left without show blocks (`data-embed`: a later day of a city or
+      // experience page) asks with the shows' summaries, to title them (live-changes.ts).
+      const url = apiUrl({ origin: deps.origin, language: props.lang }, props.showtimes, { ...options.query, date: day, ...(section.hasAttribute("data-embed") ? {} : { embed: false }) });
       const response = await deps.fetch(url, { headers: etag ? { "If-None-Match": etag } : {}, signal: abort.signal });
       if (response.ok) {
         const shows = ((await response.json()) as Schedule).days?.[day] ?? [];
         // Showtimes added or gone since the build: their code loads on demand (a failed load is a failed round).
         if (!applyDay(section, shows, t, options.scope)) applyDay(section, shows, t, options.scope, await import("./live-changes"));
         options.applied?.(section);
+        // The schedule's interactive part (its filters) follows what changed.
+        section.dispatchEvent(new (doc.defaultView ?? globalThis).Event(LIVE_APPLIED, { bubbles: true }));
         etags.set(day, response.headers.get("ETag") ?? "");
       }
       ok = response.ok || response.status === 304;

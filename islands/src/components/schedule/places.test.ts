@@ -109,6 +109,53 @@ describe("applyDay on a schedule across cinemas", () => {
     applyDay(later, [], t);
     expect(later.querySelector('li.schedule-show[data-show="dune"]')).not.toBeNull();
   });
+
+  it("puts a cinema new to a show page's day in its city's group, cities in name order", () => {
+    const cityGroup = (slug: string, name: string, html: string) => `<div class="schedule-city" data-city="${slug}"><h4>${name}</h4>${html}</div>`;
+    const dom = new JSDOM(
+      `<!doctype html><html lang="fr"><main>` +
+        `<section class="day" data-places aria-labelledby="day-${DAY}"><h3 id="day-${DAY}">d</h3><ul class="schedule-shows"><li class="schedule-show" data-show="dune"><div class="show-body"><div class="cinemas">` +
+        cityGroup("lyon", "Lyon", place("lyon-bellecour", "Lumen Bellecour", chip("b1", "18:00"))) +
+        cityGroup("paris", "Paris", place("paris-bastille", "Lumen Bastille", chip("p1", "18:00"))) +
+        cityGroup("evry", "Évry", place("evry-2", "Lumen Évry 2", chip("e1", "18:00"))) +
+        `</div></div></li></ul></section>` +
+        `<section class="day" data-places data-later hidden aria-labelledby="day-2026-11-23"><h3 id="day-2026-11-23">l</h3><ul class="schedule-shows"><li class="schedule-show" data-show="dune"><div class="show-body"><div class="cinemas"></div></div></li></ul></section></main></html>`,
+    );
+    const later = dom.window.document.querySelectorAll("section.day")[1]!;
+    const at = (id: string, cinema: string) => ({ ...showtime(id, "dune", cinema, "15:00"), datetime: "2026-11-23T15:00:00+01:00" });
+    applyDay(later, [entry("dune", [at("c1", "paris-bastille"), at("c2", "evry-2"), at("c3", "lyon-bellecour")])], t);
+    const cities = [...later.querySelectorAll(".schedule-city")].map((c) => [c.getAttribute("data-city"), [...c.querySelectorAll("[data-cinema]")].map((p) => p.getAttribute("data-cinema"))]);
+    expect(cities).toEqual([
+      ["evry", ["evry-2"]],
+      ["lyon", ["lyon-bellecour"]],
+      ["paris", ["paris-bastille"]],
+    ]);
+    expect(later.querySelector('.schedule-city[data-city="evry"] h4')!.textContent).toBe("Évry");
+  });
+
+  it("titles a show new to a day as the page does on another day, else from the API's summary, with its badges", () => {
+    const dom = new JSDOM(
+      `<!doctype html><main>${CITY}` +
+        `<section class="day" data-places data-later hidden data-embed aria-labelledby="day-2026-11-23"><h3 id="day-2026-11-23">l</h3><ul class="schedule-shows"></ul></section></main>`,
+    );
+    const later = dom.window.document.querySelectorAll("section.day")[1]!;
+    const at = (id: string, show: string) => ({ ...showtime(id, show, "lyon-bellecour", "15:00"), datetime: "2026-11-23T15:00:00+01:00", experienceIcons: ["imax"] });
+    const summary = { slug: "napoleon", title: "Napoléon <1821>", genres: ["histoire"], bookable: true, poster: { url: "https://img.example.org/napoleon.jpg", width: 200, height: 300 } };
+    applyDay(later, [entry("dune", [at("c1", "dune")]), { ...entry("napoleon", [at("c2", "napoleon")]), data: summary as never }], t);
+    // Dune: the written day's block (its linked title), with this day's showtimes only.
+    const dune = later.querySelector('li.schedule-show[data-show="dune"]')!;
+    expect(dune.querySelector("h4 a")!.getAttribute("href")).toBe("/film/dune");
+    expect(ids(dune)).toEqual(["c1"]);
+    // Napoléon: its title (escaped), no link (its page may not exist yet), its poster and genres.
+    const napoleon = later.querySelector('li.schedule-show[data-show="napoleon"]')!;
+    expect(napoleon.querySelector("h4")!.innerHTML).toBe("Napoléon &lt;1821&gt;");
+    expect(napoleon.querySelector("h4 a")).toBeNull();
+    expect(napoleon.querySelector("img.thumb")!.getAttribute("src")).toBe("https://img.example.org/napoleon.jpg");
+    expect(napoleon.getAttribute("data-genres")).toBe("histoire");
+    expect(napoleon.querySelector('[data-cinema="lyon-bellecour"] h5 a')!.textContent).toBe("Lumen Bellecour");
+    // The showtime's experience icons as the page's badges.
+    expect(later.querySelector('[data-id="c2"] a .labels')!.outerHTML).toBe('<span class="labels"> <span class="badge">imax</span></span>');
+  });
 });
 
 describe("a show page follows the locator's choice", () => {
@@ -124,6 +171,18 @@ describe("a show page follows the locator's choice", () => {
     expect(chosenPlaces(places, { type: "cinema", value: "9999" })).toEqual([]);
     expect(chosenPlaces(places, null)).toBeNull();
     expect(chosenPlaces(places, { type: "favorite" })).toBeNull();
+  });
+
+  it("a position: those of the show's cinemas near it (as the API answers them), else none; not known, no choice", () => {
+    const at = { type: "position" as const, value: { x: 45.7578, y: 4.832 } };
+    expect(chosenPlaces(places, at, { nearby: ["lyon-bellecour", "villeurbanne", "lyon-part-dieu"] })).toEqual(["lyon-part-dieu", "lyon-bellecour"]);
+    expect(chosenPlaces(places, at, { nearby: [] })).toEqual([]);
+    expect(chosenPlaces(places, at)).toBeNull();
+  });
+
+  it("favourites: those of the signed-in client's favourite cinemas that play the show", () => {
+    expect(chosenPlaces(places, { type: "favorite" }, { favourites: ["paris-bastille", "nantes-atlantis"] })).toEqual(["paris-bastille"]);
+    expect(chosenPlaces(places, { type: "favorite" }, { favourites: ["nantes-atlantis"] })).toEqual([]);
   });
 
   it("hides the other cinemas, and says so on a day without the chosen ones", () => {

@@ -3,8 +3,11 @@
 // choice, sees); with a choice in the locator's cookie (`cgp_locator`: a cinema by its
 // `vistaRef`, a city by its slug — the format of lib/locator-cookie.ts), only the chosen
 // cinemas show, every day the show plays there: the later days, not written in the page, are
-// asked from the runtime API (`?cinema=` when one cinema is chosen). Position and favourites
-// choices keep every cinema (docs/decisions.md).
+// asked from the runtime API (`?cinema=` when one cinema is chosen). A position keeps those
+// of the cinemas near it that play the show (`/api/cinemas/near`: the locator's rule and
+// limits, answered by the API so that this first stage carries no geometry); favourites —
+// chosen in the locator, or a signed-in client's without any choice — keep those of them that
+// play the show (follow-locator.ts asks both; docs/decisions.md).
 //
 // The cookie is read here with a plain JSON.parse, not through lib/locator-cookie.ts: a module
 // the header's and the locator's first stages share would be split into a chunk of its own,
@@ -28,8 +31,8 @@ export function locatorChoice(text: string | null): LocatorCookie | null {
  * `container`'s days, and every day the show plays (the later days shown and asked, for the
  * one cinema chosen when there is one). The live statuses' options that keep it so.
  */
-export function followLocator(container: ParentNode, places: readonly SchedulePlace[], cookie: string | null, t: Translate): LiveOptions {
-  const chosen = chosenPlaces(places, locatorChoice(cookie));
+export function followLocator(container: ParentNode, places: readonly SchedulePlace[], choice: LocatorCookie | null, t: Translate, near?: Near): LiveOptions {
+  const chosen = chosenPlaces(places, choice, near);
   if (!chosen) return {};
   const empty = t("schedule.noShowtimes");
   keepPlaces(container, chosen, empty);
@@ -43,17 +46,35 @@ export function followLocator(container: ParentNode, places: readonly SchedulePl
   };
 }
 
-/** The cinemas a locator choice keeps among the show's (an empty list: none plays it); null without a usable choice. */
-export function chosenPlaces(places: readonly SchedulePlace[], choice: LocatorCookie | null): string[] | null {
+/** What a position or favourites choice needs beyond the cookie: cinema slugs. */
+export interface Near {
+  /** The cinemas near the position (nearest first), as the API answers them. */
+  nearby?: readonly string[];
+  /** The signed-in client's favourite cinemas. */
+  favourites?: readonly string[];
+}
+
+/**
+ * The cinemas a locator choice keeps among the show's (an empty list: none plays it); null
+ * without a usable choice (a position or favourites not known). A position keeps the
+ * show's cinemas among those near it, favourites those among the client's.
+ */
+export function chosenPlaces(places: readonly SchedulePlace[], choice: LocatorCookie | null, near: Near = {}): string[] | null {
   switch (choice?.type) {
     case "cinema":
       return places.filter((p) => p.vistaRef === choice.value).map((p) => p.slug);
     case "city":
       return places.filter((p) => p.citySlug === choice.value).map((p) => p.slug);
+    case "position":
+      return among(places, near.nearby);
+    case "favorite":
+      return among(places, near.favourites);
     default:
       return null;
   }
 }
+
+const among = (places: readonly SchedulePlace[], slugs?: readonly string[]) => (slugs ? places.filter((p) => slugs.includes(p.slug)).map((p) => p.slug) : null);
 
 /**
  * Shows only the chosen cinemas' showtimes in the day sections of `container`: other

@@ -178,6 +178,14 @@ describe("schedule island", () => {
     expect(pageSchedule().getState().filters.genres).toEqual(["animation"]);
   });
 
+  it("filters what the live statuses add to a day (their LIVE_APPLIED event)", async () => {
+    const { section, shows } = await page("/cinemas/versailles/filters/genres-animation");
+    const day = section.querySelector("[aria-labelledby=day-2026-11-23]")!;
+    day.querySelector("ul.schedule-shows")!.insertAdjacentHTML("beforeend", `<li class="schedule-show" data-show="dune" data-genres="Science-fiction,Drame"><h4>Dune</h4><ul class="showtimes">${showtime("st9", "16:00")}</ul></li>`);
+    day.dispatchEvent(new Event("schedule-live", { bubbles: true }));
+    expect(shows("2026-11-23")).toEqual(["wish"]);
+  });
+
   it("opens a showtime's details with its booking link; closing clears the selected showtime", async () => {
     const { el, section } = await page();
     await click(el.querySelector(".schedule-filters-open"));

@@ -24,6 +24,13 @@ pub fn router() -> ApiRouter {
     ApiRouter::new("places")
         .get("/cinemas", cinemas, "Cinemas of the site")
         .answers::<Vec<Cinema>>()
+        .get(
+            "/cinemas/near",
+            cinemas_near,
+            "The slugs of the cinemas near a position (x latitude, y longitude), nearest first, within the settings' locator limits",
+        )
+        .query(&["x", "y"])
+        .answers::<Vec<String>>()
         .get("/cinema/{slug}", cinema, "A cinema in detail")
         .answers::<CinemaDetail>()
         .get(
@@ -71,6 +78,42 @@ async fn cinemas(State(app): State<AppState>, locale: Locale) -> Json<Vec<Cinema
             .map(|c| c.cinema.clone())
             .collect(),
     )
+}
+
+/// `?x=&y=`, read as text: a missing or unreadable coordinate is the API's own 400 (JSON), not
+/// the extractor's.
+#[derive(Deserialize)]
+struct Position {
+    x: Option<String>,
+    y: Option<String>,
+}
+
+/// The locator's "position" choice (spec §4, §9 limits), for a page that narrows to it without
+/// the locator's code (a show page's schedule): the one rule, `site::rules::nearest_cinemas_in`.
+async fn cinemas_near(
+    State(app): State<AppState>,
+    locale: Locale,
+    Query(at): Query<Position>,
+) -> ApiResult<Json<Vec<String>>> {
+    let coordinate = |v: &Option<String>| {
+        v.as_deref()?
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|c| c.is_finite())
+    };
+    let (Some(x), Some(y)) = (coordinate(&at.x), coordinate(&at.y)) else {
+        return Err(ApiError::BadRequest("x and y must be numbers".into()));
+    };
+    let limits = &app.content.settings.locator;
+    let (distance, count) = site::rules::effective_locator_limits(
+        Some(limits.max_geolocation_distance),
+        Some(limits.max_geolocation_cinemas),
+    );
+    let cinemas = locale_of(&app, locale).content.cinemas.iter();
+    let positions = cinemas.filter_map(|c| Some((c.cinema.slug.as_str(), position(&c.cinema)?)));
+    let near = site::rules::nearest_cinemas((x, y), positions, distance, count as usize);
+    Ok(Json(near.into_iter().map(|(slug, _)| slug).collect()))
 }
 
 fn position(c: &Cinema) -> Option<(f64, f64)> {
