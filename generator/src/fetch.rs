@@ -188,9 +188,9 @@ impl Fetcher {
                 if let Some(kept) = kept.take() {
                     self.not_modified.fetch_add(1, Ordering::Relaxed);
                     self.reused_bytes
-                        .fetch_add(kept.body.len(), Ordering::Relaxed);
-                    self.record(site, &url, &kept.body);
-                    return parse(&kept.body)
+                        .fetch_add(kept.body().len(), Ordering::Relaxed);
+                    self.record(site, &url, kept.body());
+                    return parse(kept.body())
                         .map(Answer::Found)
                         .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
                 }

@@ -105,6 +105,7 @@ pub fn app(state: AppState) -> Router {
     }
     let origins = allowed_origins(&state);
     let hsts = state.options.hsts;
+    let known_tags = state.clone();
     let router = if state.options.preview {
         router.fallback(preview::serve)
     } else {
@@ -116,7 +117,11 @@ pub fn app(state: AppState) -> Router {
         // A request the server refused under load (`server::serve`) goes no further.
         .layer(axum::middleware::from_fn(crate::server::shed_load))
         .layer(axum::middleware::from_fn_with_state(
-            Arc::new(http::observe::Observer::new(metrics, origins).with_hsts(hsts)),
+            Arc::new(
+                http::observe::Observer::new(metrics, origins)
+                    .with_hsts(hsts)
+                    .with_known_tags(known_tags),
+            ),
             http::observe::observe,
         ))
         // Outermost: `observe` rewrites error bodies as JSON and hashes bodies for ETags, so it

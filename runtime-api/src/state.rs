@@ -5,6 +5,7 @@
 use crate::captcha::CaptchaVerifier;
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::content::known_tags::KnownTags;
 use crate::content::live_cache::LiveCache;
 use crate::content::ContentStore;
 use crate::http::error::ApiError;
@@ -51,6 +52,8 @@ pub struct AppInner {
     pub clock: Clock,
     /// Schedule and search answers kept a few seconds.
     pub cache: Arc<LiveCache>,
+    /// The tags of the content answers given, for conditional requests (`known_tags`).
+    pub tags: Arc<KnownTags>,
     /// What the live calls need besides content: search, identity, clients' data, captcha.
     pub live: Option<Arc<Live>>,
     pub options: Arc<ServiceOptions>,
@@ -205,6 +208,7 @@ impl AppState {
             media: Arc::from(media.as_path()),
             clock,
             cache: Arc::new(LiveCache::default()),
+            tags: Arc::new(KnownTags::default()),
             live: None,
             options: Arc::new(ServiceOptions::default()),
         }))
@@ -222,6 +226,12 @@ impl AppState {
 
     pub fn with_options(self, options: ServiceOptions) -> AppState {
         self.change(|s| s.options = Arc::new(options))
+    }
+
+    /// The same state read at another clock (tests: what an answer given earlier is worth
+    /// later). Shares the content, caches and known tags.
+    pub fn with_clock(self, clock: Clock) -> AppState {
+        self.change(|s| s.clock = clock)
     }
 
     /// The same options with the local preview of `out/` on (tests and local use).

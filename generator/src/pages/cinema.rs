@@ -219,7 +219,7 @@ where
         })
         .filter(|(slug, _)| site::filters::is_valid_item(slug))
         .collect();
-    tags.sort_by_key(|a| site::text::fold(a.1));
+    tags.sort_by_cached_key(|a| site::text::fold(a.1));
     tags.dedup_by(|a, b| a.0 == b.0);
     let mut genres: Vec<(String, &str)> = genres
         .iter()

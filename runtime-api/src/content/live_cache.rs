@@ -34,6 +34,8 @@ pub struct LiveAnswer {
     pub etag: HeaderValue,
     /// The body gzipped, for the clients that accept it (`http::observe` sends it).
     pub gzip: Bytes,
+    /// The instant it was computed for (its statuses are those of then).
+    pub computed: DateTime<Utc>,
 }
 
 /// `body` gzipped at the default level (once per answer kept, not per request).
@@ -94,6 +96,7 @@ impl LiveCache {
             etag: crate::http::etag::tag_of(&body),
             gzip: gzip(&body),
             body,
+            computed: now,
         };
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_ENTRIES {

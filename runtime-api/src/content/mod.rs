@@ -3,6 +3,7 @@
 //! with live showtime status, translations).
 
 pub mod index;
+pub mod known_tags;
 pub mod live_cache;
 pub mod schedule;
 
@@ -26,6 +27,9 @@ pub struct SiteShowtimes {
     by_cinema: HashMap<String, Vec<usize>>,
     by_show: HashMap<String, Vec<usize>>,
     pub gone_shows: HashSet<String>,
+    /// When each bookable showtime stops being bookable (`rules::effective_status`), in
+    /// order: the instants at which an answer made of the site's showtimes may change.
+    ends: Vec<DateTime<Utc>>,
 }
 
 impl ContentStore {
@@ -47,6 +51,16 @@ impl ContentStore {
                 by_cinema.entry(s.cinema.clone()).or_default().push(i);
                 by_show.entry(s.show.clone()).or_default().push(i);
             }
+            let mut ends: Vec<DateTime<Utc>> = showtimes
+                .iter()
+                .filter(|s| s.status == ShowtimeStatus::Available)
+                .map(|s| {
+                    s.reservability_end
+                        .unwrap_or(s.datetime)
+                        .with_timezone(&Utc)
+                })
+                .collect();
+            ends.sort_unstable();
             sites.insert(
                 site,
                 SiteShowtimes {
@@ -54,6 +68,7 @@ impl ContentStore {
                     by_cinema,
                     by_show,
                     gone_shows: site_content.gone_shows.into_iter().collect(),
+                    ends,
                 },
             );
         }
@@ -113,6 +128,15 @@ impl ContentStore {
 }
 
 impl SiteShowtimes {
+    /// The last instant up to which every showtime of the site keeps the status it has at
+    /// `at` (a status changes once `now` is past a showtime's end: `rules::effective_status`);
+    /// `None` when no status changes after `at`.
+    pub fn unchanged_until(&self, at: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.ends
+            .get(self.ends.partition_point(|end| *end < at))
+            .copied()
+    }
+
     pub fn of_cinema(&self, slug: &str) -> impl Iterator<Item = &Showtime> {
         self.by_cinema
             .get(slug)

@@ -91,7 +91,7 @@ fn not_modified(parts: &axum::http::response::Parts) -> Response {
 }
 
 /// If-None-Match holds a list of tags (possibly weak, `W/"…"`) or `*`.
-fn matches_etag(header: &HeaderValue, tag: &str) -> bool {
+pub fn matches_etag(header: &HeaderValue, tag: &str) -> bool {
     let Ok(list) = header.to_str() else {
         return false;
     };

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod body;
 pub mod cards;
 pub mod client;
+pub mod conditional;
 pub mod content;
 pub mod doc;
 pub mod error;

@@ -3,6 +3,7 @@
 //! ends) and its metrics. One middleware instead of four layers: each layer costs per request,
 //! and on two cores the cached answers are cheap enough for that to show.
 
+use crate::http::conditional::{self, Asked, Facts};
 use crate::http::metrics::Metrics;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
@@ -25,6 +26,8 @@ pub struct Observer {
     /// A per-process prefix and a counter: unique, cheap, in order in the logs.
     prefix: String,
     next: AtomicU64,
+    /// The state whose known tags answer conditional content requests (`conditional`).
+    app: Option<crate::state::AppState>,
 }
 
 impl Observer {
@@ -43,6 +46,15 @@ impl Observer {
                 ((seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 32
             ),
             next: AtomicU64::new(0),
+            app: None,
+        }
+    }
+
+    /// Answers conditional content requests from the tags `app` keeps (`conditional`).
+    pub fn with_known_tags(self, app: crate::state::AppState) -> Observer {
+        Observer {
+            app: Some(app),
+            ..self
         }
     }
 
@@ -146,9 +158,23 @@ pub async fn observe(
     // a browser must not serve it again after the client changed it.
     let personal = request.headers().contains_key(header::AUTHORIZATION);
     let takes_gzip = accepts_gzip(request.headers().get(header::ACCEPT_ENCODING));
+    // A content GET whose tag is known and still holds is answered 304 without its handler.
+    let asked = match (&observer.app, &api) {
+        (Some(app), Some((true, _))) => Some(Asked::of(app, &request)),
+        _ => None,
+    };
+    let known = match (&observer.app, &asked, &api) {
+        (Some(app), Some(asked), Some((_, if_none_match))) => {
+            conditional::known_answer(app, asked, if_none_match.as_ref())
+        }
+        _ => None,
+    };
     let mut response = if tracing::enabled!(tracing::Level::INFO) {
         let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or("-"), method = %method, path = %loggable_path(request.uri().path()));
-        let response = next.run(request).instrument(span.clone()).await;
+        let response = match known {
+            Some(known) => known,
+            None => next.run(request).instrument(span.clone()).await,
+        };
         span.in_scope(|| {
             tracing::info!(
                 status = response.status().as_u16(),
@@ -158,7 +184,10 @@ pub async fn observe(
         });
         response
     } else {
-        next.run(request).await
+        match known {
+            Some(known) => known,
+            None => next.run(request).await,
+        }
     };
     let is_api = api.is_some();
     if let Some((is_get, if_none_match)) = api {
@@ -168,7 +197,11 @@ pub async fn observe(
                 HeaderValue::from_static("private, no-store"),
             );
         }
+        let facts = Facts::of(&response);
         response = crate::http::etag::finish_api_answer(is_get, if_none_match, response).await;
+        if let (Some(app), Some(asked), false) = (&observer.app, asked, personal) {
+            conditional::remember(app, asked, facts, &response);
+        }
         if takes_gzip {
             response = send_gzipped(response);
         }

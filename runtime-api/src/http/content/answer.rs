@@ -27,14 +27,15 @@ pub fn live<T: Serialize>(value: T) -> Response {
 
 /// A schedule answer from the live cache (see `content::live_cache`): computed and serialised
 /// at most once per few seconds per key, with its tag, so the ETag layer need not hash it.
+/// `compute` is given the instant it computes for (the answer's statuses are those of then).
 pub fn live_cached<T: Serialize>(
     app: &AppState,
     key: LiveKey,
-    compute: impl FnOnce() -> T,
+    compute: impl FnOnce(chrono::DateTime<chrono::Utc>) -> T,
 ) -> Response {
     let now = app.clock.now();
     let answer = app.cache.get_or_compute(key, now, || {
-        axum::body::Bytes::from(serde_json::to_vec(&compute()).expect("content types serialise"))
+        axum::body::Bytes::from(serde_json::to_vec(&compute(now)).expect("content types serialise"))
     });
     answer_response(answer)
 }
@@ -61,7 +62,7 @@ where
         date: query.date,
         extra: format!("{}|{extra}", query.without_show_data),
     };
-    live_cached(app, key, || {
+    live_cached(app, key, |now| {
         let mut list: Vec<&site::content::Showtime> = showtimes()
             .filter(|s| query.date.is_none_or(|d| s.datetime.date_naive() == d))
             .collect();
@@ -71,7 +72,7 @@ where
             locale_of(app, locale),
             list.into_iter(),
             query,
-            app.clock.now(),
+            now,
         )
     })
 }
@@ -110,6 +111,9 @@ fn answer_response(answer: LiveAnswer) -> Response {
     )
         .into_response();
     response.extensions_mut().insert(Gzipped(answer.gzip));
+    response
+        .extensions_mut()
+        .insert(crate::content::known_tags::ComputedAt(answer.computed));
     response
 }
 

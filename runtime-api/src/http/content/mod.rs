@@ -14,4 +14,14 @@ pub fn router() -> ApiRouter {
         .merge(catalog::router())
         .merge(editorial::router())
         .merge(site_wide::router())
+        .map_router(|r| r.layer(axum::middleware::map_response(mark_content)))
+}
+
+/// Content answers are made of the snapshot (and the clock, for showtime statuses): their
+/// tags may be kept for conditional requests (`content::known_tags`, `http::observe`).
+async fn mark_content(mut response: axum::response::Response) -> axum::response::Response {
+    response
+        .extensions_mut()
+        .insert(crate::content::known_tags::ContentAnswer);
+    response
 }
