@@ -11,6 +11,7 @@ mod fragments;
 mod injections;
 pub mod islands;
 mod model;
+mod news_list;
 mod nginx;
 mod options;
 pub mod output;

@@ -26,6 +26,8 @@ pub enum Item {
     FaqCategory(usize),
     MasterTemplate(usize),
     ShowsTab(ShowsTab),
+    /// A page of the news list: type filter (none: every type) and page number from 1.
+    NewsList(Option<site::content::ArticleType>, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +96,7 @@ fn plan_locale(
     redirects: &mut Vec<Redirect>,
 ) {
     let features = &data.settings.site_features_resolved;
+    let mut news_pages = Vec::new();
     let mut add = |kind: PageKind, params: Params, item: Item, key: String| {
         for webview in [false, true] {
             if let Some(path) = table.path(kind, site, lang, &params, webview) {
@@ -113,16 +116,53 @@ fn plan_locale(
     for kind in PageKind::ALL {
         use PageKind::*;
         match kind {
-            Home | Cinemas | Shows | Events | Experiences | Offers | News | Help | HelpSearch
-            | App | Cvd | GeneralTerms | Sitemap | Callback | NotFound | NotFoundAlias | Gone
-            | Club | ExperienceLanding => add(kind, Params::new(), Item::None, String::new()),
+            Home | Cinemas | Shows | Events | Experiences | Offers | Help | HelpSearch | App
+            | Cvd | GeneralTerms | Sitemap | Callback | NotFound | NotFoundAlias | Gone | Club
+            | ExperienceLanding => add(kind, Params::new(), Item::None, String::new()),
+            // One page per type filter and page number (issue 13, `news_list.rs`).
+            News => {
+                use crate::news_list;
+                let filters = std::iter::once(None)
+                    .chain(news_list::types(&locale.news).into_iter().map(Some));
+                for filter in filters {
+                    let count = news_list::entries(&locale.news, filter).len();
+                    for number in 1..=news_list::page_count(count) {
+                        let suffix = news_list::suffix(filter, number);
+                        for webview in [false, true] {
+                            let Some(base) = table.path(kind, site, lang, &Params::new(), webview)
+                            else {
+                                continue;
+                            };
+                            let path = format!("{base}{suffix}");
+                            // A news item whose slug looks like a list page keeps its address.
+                            if !suffix.is_empty()
+                                && locale.news.news.iter().any(|a| {
+                                    table.path(NewsItem, site, lang, &slug(&a.slug), webview)
+                                        == Some(path.clone())
+                                })
+                            {
+                                continue;
+                            }
+                            news_pages.push(Page {
+                                site,
+                                lang,
+                                kind,
+                                webview,
+                                path,
+                                item: Item::NewsList(filter, number),
+                                key: suffix.clone(),
+                            });
+                        }
+                    }
+                }
+            }
             Ecards5 | Ecards3 if !locale.ecards.is_empty() => {
                 add(kind, Params::new(), Item::None, String::new())
             }
             Voucher if features.voucher_checker_enabled => {
                 add(kind, Params::new(), Item::None, String::new())
             }
-            GiftCard if features.gift_card_enabled => {
+            GiftCard | GiftCardBalance if features.gift_card_enabled => {
                 add(kind, Params::new(), Item::None, String::new())
             }
             Subscription if locale.subscription.is_some() => {
@@ -311,7 +351,11 @@ fn plan_locale(
                 }
             }
             HelpCategory => {
+                // Spec §2 FAQ category guard: a category without articles is not found.
                 for (c, category) in locale.faq.iter().enumerate() {
+                    if category.articles.is_empty() {
+                        continue;
+                    }
                     add(
                         kind,
                         Params::new().with("id", &category.id),
@@ -330,9 +374,10 @@ fn plan_locale(
                     );
                 }
             }
-            Ecards5 | Ecards3 | Voucher | GiftCard | Subscription => {}
+            Ecards5 | Ecards3 | Voucher | GiftCard | GiftCardBalance | Subscription => {}
         }
     }
+    pages.extend(news_pages);
     // Articles that moved: the old slug redirects to the new one (spec §2 article redirect).
     for (old, new) in &locale.news.moved {
         if let (Some(from), Some(to)) = (

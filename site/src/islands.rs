@@ -326,3 +326,12 @@ pub struct SeasonProps {
     pub showtimes: String,
     pub shows: Vec<SeasonShow>,
 }
+
+/// The gift-card island (issue 13): on the gift-card page a button opens the balance check in
+/// a dialog (spec §4 gift-card modal); on its balance page (`GiftCardBalance`) the form is
+/// open in the page.
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GiftCardProps {
+    pub inline: bool,
+}

@@ -231,6 +231,7 @@ fn declarations() -> Vec<Decl> {
         islands::FaqSearchProps,
         islands::CinemasLinkPaths, islands::ListedShow, islands::AtCinemaProps,
         islands::SeasonShow, islands::SeasonProps,
+        islands::GiftCardProps,
     ]);
     all
 }

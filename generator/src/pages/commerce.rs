@@ -59,3 +59,31 @@ pub fn subscription(cx: &PageCx) -> Built {
         subscription: &cx.locale.subscription,
     })
 }
+
+#[derive(Serialize)]
+struct GiftCardView {
+    /// The balance page (gift-card child route), from the gift-card page.
+    balance_href: Option<String>,
+    /// The gift-card page, from the balance page.
+    gift_card_href: Option<String>,
+    /// Where a gift card is bought: the 5-seat e-cards when the site sells them, else the offers.
+    buy_href: Option<String>,
+}
+
+/// The gift-card page and its balance page (issue 13): the balance check as an island, in a
+/// dialog on the first and open in the page on the second; links between them and to buying.
+pub fn gift_card(cx: &PageCx) -> Built {
+    let balance = cx.page.kind == PageKind::GiftCardBalance;
+    let buy = if cx.locale.ecards.iter().any(|e| e.seats == 5) {
+        cx.path(PageKind::Ecards5)
+    } else {
+        cx.path(PageKind::Offers)
+    };
+    Built::new(&GiftCardView {
+        balance_href: (!balance)
+            .then(|| cx.path(PageKind::GiftCardBalance))
+            .flatten(),
+        gift_card_href: balance.then(|| cx.path(PageKind::GiftCard)).flatten(),
+        buy_href: buy,
+    })
+}

@@ -140,10 +140,122 @@ pub fn master_template(cx: &PageCx, i: usize) -> Built {
 
 #[derive(Serialize)]
 struct NewsView<'a> {
-    news: Vec<Linked<'a, Article>>,
+    /// The highlighted news, above the unfiltered list's first page.
+    highlighted: Vec<Linked<'a, Article>>,
+    /// This page's items: news items and offers, each with its page.
+    items: Vec<NewsCard<'a>>,
+    /// The type filter: every type the list has, plus "all"; none with a single type.
+    filters: Vec<FilterLink>,
+    pager: Option<Pager>,
+    /// The active type filter's name.
+    filter: Option<&'static str>,
 }
 
-pub fn news(cx: &PageCx) -> Built {
-    let news = news_links(cx, &cx.locale.news.news);
-    Built::new(&NewsView { news })
+#[derive(Serialize)]
+struct NewsCard<'a> {
+    article: &'a Article,
+    href: Option<String>,
+    /// `news`, `event`, `offer`… (`news.filters.{kind}` names it).
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct FilterLink {
+    /// `all` or a type's name (`news.filters.{name}` names it).
+    name: &'static str,
+    href: String,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct Pager {
+    page: usize,
+    total: usize,
+    pages: Vec<PageLink>,
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+#[derive(Serialize)]
+struct PageLink {
+    number: usize,
+    href: String,
+    current: bool,
+}
+
+/// A page of the news list (issue 13, `crate::news_list`): type filter, highlighted news,
+/// offers pushed into the list, paging. Toggling the active type clears it (spec §4 news
+/// page); every filter link goes to the first page.
+pub fn news(cx: &PageCx, filter: Option<ArticleType>, number: usize) -> Built {
+    use crate::news_list::{self, Entry};
+    let list = &cx.locale.news;
+    let own = news_list::suffix(filter, number);
+    let base = cx
+        .page
+        .path
+        .strip_suffix(own.as_str())
+        .unwrap_or(&cx.page.path);
+    let at =
+        |kind: Option<ArticleType>, page: usize| format!("{base}{}", news_list::suffix(kind, page));
+    let entries = news_list::entries(list, filter);
+    let total = news_list::page_count(entries.len());
+    let items = entries
+        .iter()
+        .skip((number - 1) * news_list::PAGE_SIZE)
+        .take(news_list::PAGE_SIZE)
+        .map(|e| match *e {
+            Entry::News(a) => NewsCard {
+                article: a,
+                href: cx.href(PageKind::NewsItem, &a.slug),
+                kind: news_list::type_name(a.kind),
+            },
+            Entry::Offer(o) => NewsCard {
+                article: &o.article,
+                href: cx.href(PageKind::Offer, &o.article.slug),
+                kind: news_list::type_name(o.kind),
+            },
+        })
+        .collect();
+    let types = news_list::types(list);
+    let filters = if types.len() > 1 {
+        std::iter::once(FilterLink {
+            name: "all",
+            href: at(None, 1),
+            current: filter.is_none(),
+        })
+        .chain(types.into_iter().map(|t| FilterLink {
+            name: news_list::type_name(t),
+            // The active type's link clears it.
+            href: at((filter != Some(t)).then_some(t), 1),
+            current: filter == Some(t),
+        }))
+        .collect()
+    } else {
+        Vec::new()
+    };
+    let pager = (total > 1).then(|| Pager {
+        page: number,
+        total,
+        pages: (1..=total)
+            .map(|n| PageLink {
+                number: n,
+                href: at(filter, n),
+                current: n == number,
+            })
+            .collect(),
+        previous: (number > 1).then(|| at(filter, number - 1)),
+        next: (number < total).then(|| at(filter, number + 1)),
+    });
+    let highlighted = if filter.is_none() && number == 1 {
+        news_links(cx, &list.highlighted)
+    } else {
+        Vec::new()
+    };
+    Built::new(&NewsView {
+        highlighted,
+        items,
+        filters,
+        pager,
+        filter: filter.map(news_list::type_name),
+    })
 }

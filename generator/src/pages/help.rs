@@ -33,6 +33,9 @@ struct CategoryLink<'a> {
     category: CategoryRef<'a>,
     count: usize,
     href: Option<String>,
+    /// The category's first questions as accordions (spec §9 help accordion count 3), the
+    /// others behind "display all".
+    questions: Questions<'a>,
 }
 
 #[derive(Serialize)]
@@ -41,12 +44,51 @@ struct CategoryRef<'a> {
     title: &'a str,
 }
 
-/// The help centre's home and its search page (the search island fills in the results).
+/// Questions as accordions: the first `shown`, the rest behind a "display all" `<details>`
+/// (spec §4 FAQ display-all flags: set by the visitor, reset on a new page — a `<details>`
+/// closed in the page's markup is exactly that, without JavaScript).
+#[derive(Serialize)]
+struct Questions<'a> {
+    shown: Vec<Question<'a>>,
+    more: Vec<Question<'a>>,
+}
+
+/// One question: its title as the accordion's summary, its answer and the article's page.
+#[derive(Serialize)]
+struct Question<'a> {
+    id: &'a str,
+    title: &'a str,
+    answer: String,
+    href: Option<String>,
+}
+
+/// Help accordion counts (spec §9): 3 questions per category on the help centre's home, 5 on
+/// a category's page.
+pub const HOME_QUESTIONS: usize = 3;
+pub const CATEGORY_QUESTIONS: usize = 5;
+
+fn questions<'a>(cx: &PageCx, articles: &'a [FaqArticle], shown: usize) -> Questions<'a> {
+    let mut all: Vec<Question<'a>> = articles
+        .iter()
+        .map(|a| Question {
+            id: &a.id,
+            title: &a.title,
+            answer: sanitize(Some(&a.content)),
+            href: article_href(cx, a),
+        })
+        .collect();
+    let more = all.split_off(shown.min(all.len()));
+    Questions { shown: all, more }
+}
+
+/// The help centre's home and its search page (the search island fills in the results). A
+/// category without articles has no page (spec §2 FAQ category guard) and no link.
 pub fn home(cx: &PageCx) -> Built {
     let categories = cx
         .locale
         .faq
         .iter()
+        .filter(|c| !c.articles.is_empty())
         .map(|c| CategoryLink {
             category: CategoryRef {
                 id: &c.id,
@@ -54,6 +96,7 @@ pub fn home(cx: &PageCx) -> Built {
             },
             count: c.articles.len(),
             href: help_path(cx, PageKind::HelpCategory, &Params::new().with("id", &c.id)),
+            questions: questions(cx, &c.articles, HOME_QUESTIONS),
         })
         .collect();
     Built::new(&HomeView {
@@ -110,25 +153,19 @@ pub fn article(cx: &PageCx, category: usize, i: usize) -> Built {
 #[derive(Serialize)]
 struct CategoryView<'a> {
     category: &'a FaqCategory,
-    articles: Vec<ArticleLink<'a>>,
+    questions: Questions<'a>,
 }
 
 pub fn category(cx: &PageCx, i: usize) -> Built {
     let category = &cx.locale.faq[i];
-    let articles = category
-        .articles
-        .iter()
-        .map(|x| ArticleLink {
-            title: &x.title,
-            teaser: Some(&x.teaser),
-            href: article_href(cx, x),
-        })
-        .collect();
     let refs: Vec<&FaqArticle> = category.articles.iter().collect();
-    Built::new(&CategoryView { category, articles })
-        .seo(SeoArgs {
-            title: category.title.clone(),
-            ..SeoArgs::default()
-        })
-        .json_ld(vec![seo::faq_page(&refs).into()])
+    Built::new(&CategoryView {
+        category,
+        questions: questions(cx, &category.articles, CATEGORY_QUESTIONS),
+    })
+    .seo(SeoArgs {
+        title: category.title.clone(),
+        ..SeoArgs::default()
+    })
+    .json_ld(vec![seo::faq_page(&refs).into()])
 }

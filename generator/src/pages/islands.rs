@@ -104,7 +104,10 @@ pub fn island_props(
             cinemas_link: cinemas_link(cx),
         }),
         // The sign-in return page reads the provider's answer from the URL.
-        "alerts" | "callback" | "voucher" | "gift-card" => props(NoProps {}),
+        "alerts" | "callback" | "voucher" => props(NoProps {}),
+        "gift-card" => props(GiftCardProps {
+            inline: page.kind == PageKind::GiftCardBalance,
+        }),
         "tracking" => props(TrackingProps {
             page_type: page_view.tracking_type.to_string(),
             auth_enabled: chrome.auth_enabled,

@@ -68,6 +68,7 @@ fn build_model() -> Model {
         let (voucher, gift_card) = (flag("voucherCheckerEnabled"), flag("giftCardEnabled"));
         let gone = api_json(site, Some(site.default_language()), "/shows/gone");
         for &lang in site.languages() {
+            let mut news_lists: Vec<Expected> = Vec::new();
             let mut add = |kind: PageKind, params: &Params, key: &str, want: Want, why: String| {
                 for webview in [false, true] {
                     if let Some(path) = table.path(kind, site, lang, params, webview) {
@@ -108,6 +109,7 @@ fn build_model() -> Model {
                     }
                     Voucher => on(voucher),
                     GiftCard => on(gift_card),
+                    GiftCardBalance => on(gift_card),
                     Subscription => on(subscription),
                     _ => continue,
                 };
@@ -254,6 +256,64 @@ fn build_model() -> Model {
                 }
             }
             let news = api_json(site, Some(lang), "/news");
+            // The news list's pages per type filter and page (issue 13, generator/src/news_list.rs):
+            // the whole list without its highlighted items, with the first 4 offers pushed in, or
+            // every item of one type; 6 per page.
+            {
+                let (items, offers, highlighted) = (
+                    list(&news, "news"),
+                    list(&news, "offers"),
+                    list(&news, "highlighted"),
+                );
+                let all = items.iter().chain(offers);
+                let mut filters: Vec<Option<&str>> = vec![None];
+                for t in ["news", "event", "offer", "experience"] {
+                    if all.clone().any(|a| str_of(a, "type") == Some(t)) {
+                        filters.push(Some(t));
+                    }
+                }
+                for filter in filters {
+                    let count = match filter {
+                        None => {
+                            items
+                                .iter()
+                                .filter(|a| {
+                                    !highlighted
+                                        .iter()
+                                        .any(|h| str_of(h, "slug") == str_of(a, "slug"))
+                                })
+                                .count()
+                                + offers.len().min(4)
+                        }
+                        Some(t) => all.clone().filter(|a| str_of(a, "type") == Some(t)).count(),
+                    };
+                    for number in 1..=count.div_ceil(6).max(1) {
+                        let mut suffix = filter.map(|t| format!("/type-{t}")).unwrap_or_default();
+                        if number > 1 {
+                            suffix.push_str(&format!("/page-{number}"));
+                        }
+                        if suffix.is_empty() {
+                            continue; // the list's own route, expected above
+                        }
+                        for webview in [false, true] {
+                            if let Some(base) =
+                                table.path(PageKind::News, site, lang, &none, webview)
+                            {
+                                news_lists.push(Expected {
+                                    site,
+                                    lang,
+                                    kind: PageKind::News,
+                                    webview,
+                                    path: format!("{base}{suffix}"),
+                                    key: suffix.clone(),
+                                    want: Want::Page,
+                                    why: format!("/api/news list {suffix}"),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
             for a in list(&news, "news") {
                 let s = str_of(a, "slug").unwrap_or_default();
                 add(
@@ -333,6 +393,7 @@ fn build_model() -> Model {
                     );
                 }
             }
+            entries.extend(news_lists);
         }
         features.insert(site, flags);
     }

@@ -26,7 +26,20 @@ fn news_and_offers_lists_and_pages_show_their_articles() {
             else {
                 continue;
             };
-            let list_links = links(&list_page.doc());
+            let mut list_links = links(&list_page.doc());
+            // The news list is paged (issue 13): an item is linked from one of its pages.
+            if list_kind == PageKind::News {
+                let base = path(list_kind, site, lang, &none);
+                for (p, html) in &SMALL.sites[&site].pages {
+                    if p.starts_with(&format!("{base}/page-"))
+                        || p.starts_with(&format!("{base}/type-"))
+                    {
+                        for (href, texts) in links(&html.doc()) {
+                            list_links.entry(href).or_default().extend(texts);
+                        }
+                    }
+                }
+            }
             for a in items {
                 let s = str_of(a, "slug").unwrap_or_default();
                 let href = path(item_kind, site, lang, &slug(s));

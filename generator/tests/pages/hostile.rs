@@ -109,7 +109,9 @@ pub static HOSTILE: LazyLock<Hostile> = LazyLock::new(|| {
         faq["slug"].as_str().expect("FAQ slug").to_string(),
     );
     for category in locale["faqCategories"].as_array_mut().into_iter().flatten() {
-        for article in category["articles"].as_array_mut().into_iter().flatten() {
+        // `get_mut`: indexing would add `"articles": null` to a category without articles.
+        let articles = category.get_mut("articles").and_then(|a| a.as_array_mut());
+        for article in articles.into_iter().flatten() {
             if article["id"] == json!(faq.0) {
                 article["content"] = json!(HOSTILE_FAQ);
             }

@@ -40,3 +40,6 @@ mod listings;
 mod serving;
 /// Show (film and event) pages, their rating and release-date rules.
 mod show;
+/// Issue 13: news list (type filter, paging, highlighted, pushed offers), help accordions and
+/// the FAQ category guard, the gift-card page and its balance page.
+mod surfaces;

@@ -2359,3 +2359,12 @@ export type SeasonProps = {
   showtimes: string,
   shows: Array<SeasonShow>,
 };
+
+/**
+ * The gift-card island (issue 13): on the gift-card page a button opens the balance check in
+ * a dialog (spec §4 gift-card modal); on its balance page (`GiftCardBalance`) the form is
+ * open in the page.
+ */
+export type GiftCardProps = {
+  inline: boolean,
+};

@@ -88,6 +88,8 @@ pub enum PageKind {
     Voucher,
     /// Gift card.
     GiftCard,
+    /// Gift card child route: the balance check, open in the page (issue 13).
+    GiftCardBalance,
     /// Master template (generic info page) `info/{slug}`.
     MasterTemplate,
     /// Sign-in return page.
@@ -194,7 +196,7 @@ impl ShowsTab {
 }
 
 impl PageKind {
-    pub const ALL: [PageKind; 42] = [
+    pub const ALL: [PageKind; 43] = [
         PageKind::Home,
         PageKind::Cinemas,
         PageKind::CinemaLight,
@@ -232,6 +234,7 @@ impl PageKind {
         PageKind::Sitemap,
         PageKind::Voucher,
         PageKind::GiftCard,
+        PageKind::GiftCardBalance,
         PageKind::MasterTemplate,
         PageKind::Callback,
         PageKind::NotFound,
@@ -280,6 +283,7 @@ impl PageKind {
             Sitemap => "Sitemap",
             Voucher => "Voucher",
             GiftCard => "GiftCard",
+            GiftCardBalance => "GiftCardBalance",
             MasterTemplate => "MasterTemplate",
             Callback => "Callback",
             NotFound => "NotFound",
@@ -347,6 +351,7 @@ impl PageKind {
             Sitemap => "sitemap",
             Voucher => "voucher",
             GiftCard => "giftCard",
+            GiftCardBalance => "giftCardBalance",
             MasterTemplate => "masterTemplate",
             Callback => "callback",
             NotFound | NotFoundAlias => "notFound",
@@ -383,7 +388,8 @@ impl PageKind {
             Sitemap => "pages/sitemap.html",
             MasterTemplate => "pages/master.html",
             NotFound | NotFoundAlias | Gone => "pages/error.html",
-            Club | Cvd | GeneralTerms | Voucher | GiftCard | Callback => "pages/static.html",
+            Club | Cvd | GeneralTerms | Voucher | Callback => "pages/static.html",
+            GiftCard | GiftCardBalance => "pages/gift_card.html",
         }
     }
 
@@ -432,6 +438,7 @@ impl PageKind {
             Sitemap => "sitemap",
             Voucher => "voucher",
             GiftCard => "gift card",
+            GiftCardBalance => "gift card balance",
             MasterTemplate => "master template",
             Callback => "callback",
             NotFound | NotFoundAlias | Gone => "not found",

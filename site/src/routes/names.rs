@@ -109,6 +109,12 @@ pub(crate) fn pattern(kind: PageKind, site: Site, lang: Lang, brand: &str) -> Op
         }),
         Voucher => s("voucher"),
         GiftCard => s("giftcard"),
+        GiftCardBalance => s(match lang {
+            Fr => "giftcard/solde",
+            De => "giftcard/guthaben",
+            Nl => "giftcard/saldo",
+            _ => "giftcard/balance",
+        }),
         MasterTemplate => s("info/{slug}"),
         Callback => s("callback"),
         NotFound => s("404"),

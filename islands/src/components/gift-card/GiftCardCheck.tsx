@@ -1,12 +1,19 @@
 // The gift card's balance (spec §4 gift-card modal, §7 `GET /gift-card/{number}/{pin}` with a
-// captcha header, §8 messages): number, security code and the captcha; the answer's balance
-// and expiry, or the message the API gives, in a status region. The PIN is never kept: not in
-// the address (a header-less GET whose path the API redacts from its logs), not in storage.
+// captcha header, §8 messages): number, security code and the captcha; result code 0 shows
+// the balance and expiry in a status region; any other code (1 card not found, 2 not usable)
+// or a refusal shows the API's message as a warning alert styled `gift-card-error-alert` with
+// the warning icon, and in the form. The PIN is never kept: not in the address (a
+// header-less GET whose path the API redacts from its logs), not in storage.
+//
+// On the gift-card page a button opens the form in a dialog; on the balance page (`inline`,
+// the gift-card child route) the form is open in the page.
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../api/call";
 import { pageModals } from "../../stores/page/modals";
-import { pageOrigin } from "../../stores/page/env";
+import { pageEnv, pageOrigin } from "../../stores/page/env";
+import { pageAlerts } from "../../stores/page/alerts";
+import type { GiftCardProps as OwnProps } from "../../generated/api-types";
 import type { GiftCardResult } from "../../types";
 import { Captcha } from "../captcha/Captcha";
 import { useT } from "../i18n";
@@ -14,7 +21,12 @@ import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
 
-export type GiftCardProps = IslandProps;
+export type GiftCardProps = IslandProps & Partial<OwnProps>;
+
+/** The API's result codes (runtime-api/src/http/cards.rs). */
+export const FOUND = 0;
+export const NOT_FOUND = 1;
+export const NOT_USABLE = 2;
 
 type Shown = { ok: true; balance: string; expiry: string | null } | { ok: false; message: string } | null;
 
@@ -26,13 +38,17 @@ export const formatAmount = (amount: number, currency: string, lang: string, sit
 export async function lookUp(number: string, pin: string, captcha: string, lang: string): Promise<GiftCardResult> {
   const url = new URL(`/api/gift-card/${encodeURIComponent(number)}/${encodeURIComponent(pin)}`, pageOrigin());
   url.searchParams.set("language", lang);
-  const response = await fetch(url, { headers: { Accept: "application/json", "X-Captcha-Response": captcha }, cache: "no-store", credentials: "same-origin" });
+  const response = await (pageEnv().fetch ?? fetch)(url, { headers: { Accept: "application/json", "X-Captcha-Response": captcha }, cache: "no-store", credentials: "same-origin" });
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) throw new ApiError(response.status, body, url.pathname.replace(/\/[^/]+\/[^/]+$/, "/…"));
   return body as GiftCardResult;
 }
 
 export function GiftCardCheck(props: GiftCardProps) {
+  return props.inline ? <GiftCardForm {...props} /> : <GiftCardDialog {...props} />;
+}
+
+function GiftCardDialog(props: GiftCardProps) {
   const t = useT();
   const open = useStore(pageModals(), (s) => s.modals.giftCard.open);
   return (
@@ -49,12 +65,19 @@ export function GiftCardCheck(props: GiftCardProps) {
 
 function GiftCardForm(props: GiftCardProps) {
   const t = useT();
-  const numberId = useId();
-  const pinId = useId();
+  // Fixed ids (one form per page): the balance page's server markup carries the same.
+  const numberId = "gift-card-number";
+  const pinId = "gift-card-pin";
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+
+  const refuse = (message: string) => {
+    setShown({ ok: false, message });
+    pageAlerts().getState().push({ level: "warning", title: message, class: "gift-card-error-alert", icon: "warning", closable: true });
+  };
+  const fallback = (code: number) => t(code === NOT_USABLE ? "giftCard.expired" : "giftCard.notFound");
 
   const check = async (event: Event) => {
     event.preventDefault();
@@ -66,13 +89,13 @@ function GiftCardForm(props: GiftCardProps) {
     setBusy(true);
     try {
       const answer = await lookUp(number, pin, captcha, props.lang);
-      if (answer.resultCode === 0 && answer.card) {
+      if (answer.resultCode === FOUND && answer.card) {
         const { balance, currency, expiry } = answer.card;
         setShown({ ok: true, balance: formatAmount(balance, currency, props.lang, props.site), expiry: expiry ?? null });
-      } else setShown({ ok: false, message: answer.message || t("giftCard.notFound") });
+      } else refuse(answer.message || fallback(answer.resultCode));
     } catch (error) {
       const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : undefined;
-      setShown({ ok: false, message: typeof message === "string" && message ? message : t("alerts.genericError") });
+      refuse(typeof message === "string" && message ? message : t("alerts.genericError"));
     } finally {
       // Not kept in the form either once answered.
       field("pin").value = "";
