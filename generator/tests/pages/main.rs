@@ -40,3 +40,5 @@ mod listings;
 mod serving;
 /// Show (film and event) pages, their rating and release-date rules.
 mod show;
+/// Issue 13, language and sharing: plurals, prices, sharing tags, icons, the error code.
+mod text;
