@@ -5,9 +5,9 @@
 //! nothing moves after the first paint; without JavaScript the page says 404, as by default.
 
 /// The script, exactly as written into the page and hashed for the policy: with
-/// `errorCode=410`, it shows the block marked `data-error="410"`, hides the 404 one and takes
-/// the title the 410 block carries.
-pub const SCRIPT: &str = "(function(){if(new URLSearchParams(location.search).get(\"errorCode\")!==\"410\")return;var b=document.querySelectorAll(\"[data-error]\");for(var i=0;i<b.length;i++){b[i].hidden=b[i].getAttribute(\"data-error\")!==\"410\";if(!b[i].hidden)document.title=b[i].getAttribute(\"data-title\")}})()";
+/// `errorCode=410`, it writes the gone page's code, heading, words and title, which the block
+/// carries in `data-gone-*` attributes, in place of the 404 ones.
+pub const SCRIPT: &str = "(function(){var b=document.querySelector(\"[data-gone-code]\");if(!b||new URLSearchParams(location.search).get(\"errorCode\")!==\"410\")return;b.querySelector(\".error-code\").textContent=b.getAttribute(\"data-gone-code\");b.querySelector(\"h1\").textContent=b.getAttribute(\"data-gone-heading\");b.querySelector(\".lead\").textContent=b.getAttribute(\"data-gone-intro\");document.title=b.getAttribute(\"data-gone-title\")})()";
 
 /// The `sha256-…` source of `SCRIPT` for the `script-src` directive.
 pub fn policy_source() -> String {

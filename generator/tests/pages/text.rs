@@ -291,20 +291,24 @@ fn the_not_found_page_shows_410_for_error_code_410_with_a_script_the_policy_allo
                 continue;
             };
             let doc = html.doc();
-            let blocks: Vec<(Option<&str>, bool, String)> = select(&doc, "[data-error]")
-                .iter()
-                .map(|e| {
-                    (
-                        attr(*e, "data-error"),
-                        attr(*e, "hidden").is_some(),
-                        e.text().collect(),
-                    )
-                })
-                .collect();
-            let gone_title = ui_string(lang, "pages.gone.title");
-            let ok = matches!(&blocks[..], [(Some("404"), false, _), (Some("410"), true, t)] if t.contains(&gone_title) && t.contains("410"));
+            // One block (one h1): the 404 words, the gone page's in `data-gone-*`.
+            let blocks = select(&doc, ".error-page");
+            let gone = |name: &str| {
+                blocks
+                    .first()
+                    .and_then(|b| attr(*b, name))
+                    .map(str::to_string)
+            };
+            let ok = blocks.len() == 1
+                && h1_texts(&doc) == [ui_string(lang, "pages.notFound.title")]
+                && gone("data-gone-code").as_deref() == Some("410")
+                && gone("data-gone-heading") == Some(ui_string(lang, "pages.gone.title"));
             if !ok {
-                problems.push(format!("{}: error blocks {blocks:?}", html.file));
+                problems.push(format!(
+                    "{}: error block {:?}",
+                    html.file,
+                    blocks.first().map(|b| b.html())
+                ));
             }
             let scripts: Vec<String> = select(&doc, "main script:not([type])")
                 .iter()
