@@ -220,15 +220,22 @@ impl Islands {
         cache
             .entry(key)
             .or_insert_with(|| {
-                let labels: Map<String, Value> = keys
-                    .iter()
-                    .map(|k| {
-                        (
-                            k.clone(),
-                            Value::String(strings.get(k).cloned().unwrap_or_else(|| k.clone())),
-                        )
-                    })
-                    .collect();
+                let mut labels = Map::new();
+                for k in keys {
+                    if let Some(value) = strings.get(k) {
+                        labels.insert(k.clone(), Value::String(value.clone()));
+                    } else if strings.contains_key(&format!("{k}.other")) {
+                        // A count's string: its plural forms, which the island picks from.
+                        for category in site::format::PLURAL_CATEGORIES {
+                            let form = format!("{k}.{category}");
+                            if let Some(value) = strings.get(&form) {
+                                labels.insert(form, Value::String(value.clone()));
+                            }
+                        }
+                    } else {
+                        labels.insert(k.clone(), Value::String(k.clone()));
+                    }
+                }
                 script_json(&Value::Object(labels)).into()
             })
             .clone()

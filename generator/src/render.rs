@@ -359,13 +359,27 @@ impl tera::Function for Translate {
             .get("key")
             .and_then(Value::as_str)
             .ok_or_else(|| tera::Error::msg("t() needs key=\"…\""))?;
-        let template = self.strings.get(key).ok_or_else(|| {
-            tera::Error::msg(format!(
-                "no UI string {key:?} in locales/{}.json",
-                self.lang.code()
-            ))
-        })?;
-        Ok(Value::String(fill(template, args)))
+        if let Some(template) = self.strings.get(key) {
+            return Ok(Value::String(fill(template, args)));
+        }
+        // A count's string: its forms by plural category (`cinema.halls.one`, `….other`).
+        if let (Some(count), Some(other)) = (
+            args.get("count").and_then(Value::as_u64),
+            self.strings.get(&format!("{key}.other")),
+        ) {
+            let format = site::format::Formatter::of_lang(self.lang);
+            let template = self
+                .strings
+                .get(&format!("{key}.{}", format.plural(count)))
+                .unwrap_or(other);
+            let mut args = args.clone();
+            args.insert("count".into(), Value::String(format.count(count)));
+            return Ok(Value::String(fill(template, &args)));
+        }
+        Err(tera::Error::msg(format!(
+            "no UI string {key:?} in locales/{}.json",
+            self.lang.code()
+        )))
     }
 
     fn is_safe(&self) -> bool {
@@ -545,8 +559,6 @@ fn time_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value>
     Ok(Value::String(at.format("%H:%M").to_string()))
 }
 
-/// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
-/// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…).
 /// `{{ link.url | content_url }}`: a URL from content as it may go into `href`/`src`
 /// (`site::escape::content_url`: http(s) or an address of the site), else `#` — a `javascript:`
 /// or `data:` link in the settings or an article never reaches a page.
@@ -557,6 +569,9 @@ fn content_url_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result
     ))
 }
 
+/// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
+/// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…), the rules
+/// `site::format`'s (ICU4X), the islands' too.
 fn money_filter(value: &Value, args: &HashMap<String, Value>) -> tera::Result<Value> {
     let amount = value
         .as_f64()
@@ -571,26 +586,11 @@ fn money_filter(value: &Value, args: &HashMap<String, Value>) -> tera::Result<Va
         .and_then(Value::as_str)
         .and_then(Lang::from_code)
         .unwrap_or(site.default_language());
-    Ok(Value::String(format_money(amount, site.currency(), lang)))
+    Ok(Value::String(format_money(amount, site, lang)))
 }
 
-pub fn format_money(amount: f64, currency: &str, lang: Lang) -> String {
-    // Francs CFA have no cents.
-    let decimals = if currency == "XOF" { 0 } else { 2 };
-    let mut number = format!("{amount:.decimals$}");
-    if lang != Lang::En {
-        number = number.replace('.', ",");
-    }
-    let symbol = match currency {
-        "EUR" => "€",
-        "XOF" => "FCFA",
-        other => other,
-    };
-    match (lang, symbol) {
-        (Lang::En, "€") => format!("€{number}"),
-        (Lang::Nl, "€") => format!("€ {number}"),
-        _ => format!("{number}\u{a0}{symbol}"),
-    }
+pub fn format_money(amount: f64, site: site::Site, lang: Lang) -> String {
+    site::format::Formatter::of(site, lang).money(amount, site.currency())
 }
 
 #[cfg(test)]
@@ -666,10 +666,44 @@ mod tests {
 
     #[test]
     fn money_reads_as_each_language_writes_it() {
-        assert_eq!(format_money(12.9, "EUR", Lang::Fr), "12,90\u{a0}€");
-        assert_eq!(format_money(12.9, "EUR", Lang::En), "€12.90");
-        assert_eq!(format_money(12.9, "EUR", Lang::Nl), "€ 12,90");
-        assert_eq!(format_money(19.5, "CHF", Lang::De), "19,50\u{a0}CHF");
-        assert_eq!(format_money(4000.0, "XOF", Lang::Fr), "4000\u{a0}FCFA");
+        use site::Site;
+        assert_eq!(format_money(12.9, Site::Fr, Lang::Fr), "12,90\u{a0}€");
+        assert_eq!(format_money(12.9, Site::Fr, Lang::En), "€12,90");
+        assert_eq!(format_money(12.9, Site::Ch, Lang::En), "CHF\u{a0}12.90");
+        assert_eq!(format_money(12.9, Site::Nl, Lang::Nl), "€\u{a0}12,90");
+        assert_eq!(format_money(19.5, Site::Ch, Lang::De), "19.50\u{a0}CHF");
+        assert_eq!(
+            format_money(4000.0, Site::Sn, Lang::Fr),
+            "4\u{202f}000\u{a0}FCFA"
+        );
+    }
+
+    #[test]
+    fn counts_take_their_plural_form_and_grouping() {
+        let strings: HashMap<String, String> = [
+            ("cinema.halls.one", "{count} salle"),
+            ("cinema.halls.other", "{count} salles"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let t = Translate {
+            strings,
+            lang: Lang::Fr,
+        };
+        let call = |n: u64| {
+            let args: HashMap<String, Value> = [
+                ("key".to_string(), json!("cinema.halls")),
+                ("count".to_string(), json!(n)),
+            ]
+            .into_iter()
+            .collect();
+            tera::Function::call(&t, &args).unwrap()
+        };
+        assert_eq!(call(1), json!("1 salle"));
+        assert_eq!(call(0), json!("0 salle"));
+        assert_eq!(call(2), json!("2 salles"));
+        assert_eq!(call(1000), json!("1\u{202f}000 salles"));
+        assert_eq!(call(1_000_000), json!("1\u{202f}000\u{202f}000 salles"));
     }
 }

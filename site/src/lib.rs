@@ -7,6 +7,7 @@ pub mod content;
 pub mod escape;
 pub mod feedback_widget;
 pub mod filters;
+pub mod format;
 pub mod islands;
 pub mod routes;
 pub mod rules;

@@ -11,6 +11,12 @@ pub struct SiteAssets {
     pub css_name: String,
     pub logo: Option<LogoFile>,
     pub favicon: String,
+    /// The favicon as PNG in every size of `icons::SIZES`: size, file.
+    pub icons: Vec<(u32, Vec<u8>)>,
+    /// The header's colour: `theme-color` and the web app manifest's.
+    pub theme_color: String,
+    /// The page background: the manifest's splash screen.
+    pub background_color: String,
 }
 
 pub struct LogoFile {
@@ -47,6 +53,9 @@ impl SiteAssets {
             css_name,
             logo,
             favicon: favicon(brand),
+            icons: icons(brand),
+            theme_color: colour(brand, "header").to_string(),
+            background_color: colour(brand, "paper").to_string(),
         })
     }
 
@@ -55,8 +64,62 @@ impl SiteAssets {
         serde_json::json!({
             "css": format!("/{}", self.css_name),
             "logo": self.logo.as_ref().map(|l| serde_json::json!({"src": format!("/{}", l.name), "width": l.width, "height": l.height})),
+            "icons": super::icons::SIZES
+                .iter()
+                .filter(|(size, _)| *size != SHARE_SIZE)
+                .map(|(size, rel)| serde_json::json!({"rel": rel, "href": format!("/{}", super::icons::path(*size)), "size": size}))
+                .collect::<Vec<_>>(),
+            "manifest": format!("/{MANIFEST}"),
+            "theme_color": self.theme_color,
+            "share_image": format!("/{}", super::icons::path(SHARE_SIZE)),
         })
     }
+
+    /// The site's web app manifest: the brand's name and colours, its icons, the tagline of
+    /// the site's default language.
+    pub fn manifest(&self, brand: &Brand, site: site::Site) -> Vec<u8> {
+        let lang = site.default_language();
+        let icons: Vec<serde_json::Value> = super::icons::SIZES
+            .iter()
+            .filter(|(size, _)| [192, SHARE_SIZE].contains(size))
+            .map(|(size, _)| serde_json::json!({"src": format!("/{}", super::icons::path(*size)), "sizes": format!("{size}x{size}"), "type": "image/png"}))
+            .chain([serde_json::json!({"src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml"})])
+            .collect();
+        let mut manifest = serde_json::json!({
+            "name": brand.name,
+            "short_name": brand.short_name.as_deref().unwrap_or(&brand.name),
+            "lang": lang.locale_on(site),
+            "start_url": "/",
+            "scope": "/",
+            "display": "browser",
+            "theme_color": self.theme_color,
+            "background_color": self.background_color,
+            "icons": icons,
+        });
+        if let Some(tagline) = brand.tagline.get(lang.code()) {
+            manifest["description"] = serde_json::json!(tagline);
+        }
+        serde_json::to_vec_pretty(&manifest).expect("JSON")
+    }
+}
+
+/// The web app manifest's file under a site's root.
+pub const MANIFEST: &str = "manifest.webmanifest";
+
+/// The icon pages share as their picture (`og:image`) when they have none of their own.
+const SHARE_SIZE: u32 = 512;
+
+/// The favicon in every size of `icons::SIZES`, as PNG.
+fn icons(brand: &Brand) -> Vec<(u32, Vec<u8>)> {
+    let letter = brand.name.chars().next().unwrap_or('C');
+    let (background, ink) = (colour(brand, "header"), colour(brand, "brand"));
+    super::icons::SIZES
+        .iter()
+        .map(|&(size, _)| {
+            let pixels = super::icons::draw(size, letter, background, ink);
+            (size, super::icons::png(size, &pixels))
+        })
+        .collect()
 }
 
 /// A theme's colour of `role`, or the design system's default.

@@ -6,6 +6,7 @@
 mod assets;
 mod chrome_parts;
 mod cpu;
+mod icons;
 mod sitemaps;
 
 use crate::fetch::Fetcher;
@@ -272,6 +273,13 @@ impl SiteWriter<'_> {
             output.write(&format!("{root}/{}", logo.name), &logo.bytes)?;
         }
         output.write(&format!("{root}/favicon.svg"), assets.favicon.as_bytes())?;
+        for (size, png) in &assets.icons {
+            output.write(&format!("{root}/{}", icons::path(*size)), png)?;
+        }
+        output.write(
+            &format!("{root}/{}", assets::MANIFEST),
+            &assets.manifest(self.brand, site),
+        )?;
         for (name, bytes) in self.islands.map(|i| i.files.as_slice()).unwrap_or_default() {
             output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
         }
@@ -462,6 +470,9 @@ fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
         policy.script_origins.extend(site::security::origin_of(src));
     }
     crate::injections::policy_sources(&data.settings.settings.injections, &mut policy);
+    policy
+        .script_hashes
+        .insert(crate::pages::error_code::policy_source());
     policy
 }
 

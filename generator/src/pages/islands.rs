@@ -267,7 +267,7 @@ fn subscription(cx: &PageCx, per_month: &str) -> SubscriptionProps {
             commitment_months: o.commitment_months,
             price_label: per_month.replace(
                 "{price}",
-                &crate::render::format_money(o.monthly_price, currency, lang),
+                &crate::render::format_money(o.monthly_price, site, lang),
             ),
             options: o.options.clone(),
         })

@@ -13,6 +13,7 @@ mod city;
 mod commerce;
 mod cx;
 mod editorial;
+pub mod error_code;
 mod hash;
 mod help;
 mod islands;
@@ -66,6 +67,7 @@ fn build(cx: &PageCx) -> Built {
             Subscription => commerce::subscription(cx),
             NotFound | NotFoundAlias | Gone => Built::new(&ErrorView {
                 gone: cx.page.kind == Gone,
+                script: (cx.page.kind != Gone).then_some(error_code::SCRIPT),
             }),
             Sitemap => listings::sitemap(cx),
             _ => Built::new(&NoData {}),
@@ -76,6 +78,8 @@ fn build(cx: &PageCx) -> Built {
 #[derive(Serialize)]
 struct ErrorView {
     gone: bool,
+    /// The not-found pages' reading of `errorCode` (`error_code`).
+    script: Option<&'static str>,
 }
 
 /// A page ready to render: its template, its context, its fragments and the hash of its

@@ -43,3 +43,5 @@ mod show;
 /// Issue 13: news list (type filter, paging, highlighted, pushed offers), help accordions and
 /// the FAQ category guard, the gift-card page and its balance page.
 mod surfaces;
+/// Issue 13, language and sharing: plurals, prices, sharing tags, icons, the error code.
+mod text;

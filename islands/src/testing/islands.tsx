@@ -132,6 +132,8 @@ export function testPage(options: { href?: string; width?: number; api?: ApiRout
 
 /** Puts the server markup in the page and mounts the island on its root element. */
 export async function mountOn<P>(mount: Mount<P>, markup: string, props: P, selector = "[data-island]"): Promise<HTMLElement> {
+  // A French page, as the labels (testing/labels.ts) are French: counts take French plurals.
+  document.documentElement.lang ||= "fr-FR";
   document.body.insertAdjacentHTML("beforeend", markup);
   const el = [...document.querySelectorAll<HTMLElement>(selector)].at(-1)!;
   await act(() => mount(el, props));

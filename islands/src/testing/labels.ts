@@ -21,5 +21,8 @@ export function labelsOf(island: string): Labels {
   const config = JSON.parse(readFileSync(join(process.cwd(), "islands.json"), "utf8")) as { islands: Record<string, { labels?: string[] }> };
   const keys = config.islands[island]?.labels;
   if (!keys) throw new Error(`no island ${island} in islands.json`);
-  return Object.fromEntries(keys.map((k) => [k, FR[k] ?? k]));
+  // A count's string is its plural forms (`search.results.one`, `….other`), as the page writes them.
+  return Object.fromEntries(
+    keys.flatMap((k) => (FR[k] === undefined && FR[`${k}.other`] !== undefined ? Object.entries(FR).filter(([key]) => key.startsWith(`${k}.`)) : [[k, FR[k] ?? k]])),
+  );
 }

@@ -20,6 +20,7 @@ import { useT } from "../i18n";
 import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
+import { formatMoney } from "../../lib/format";
 
 export type GiftCardProps = IslandProps & Partial<OwnProps>;
 
@@ -32,7 +33,7 @@ type Shown = { ok: true; balance: string; expiry: string | null } | { ok: false;
 
 /** The balance in the page's language: `25,50 €`, `€25.50`. */
 export const formatAmount = (amount: number, currency: string, lang: string, site: string) =>
-  new Intl.NumberFormat(`${lang}-${site.toUpperCase()}`, { style: "currency", currency: currency || "EUR" }).format(amount);
+  formatMoney(amount, currency || "EUR", `${lang}-${site.toUpperCase()}`);
 
 /** One look-up: never cached, the captcha's solution as its header. */
 export async function lookUp(number: string, pin: string, captcha: string, lang: string): Promise<GiftCardResult> {

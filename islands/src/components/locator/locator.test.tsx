@@ -70,7 +70,7 @@ describe("locator island", () => {
     expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toBe(FR["locator.searchPlaceholder"]);
     await type(input, "evry");
     await settle(1);
-    expect(dialog.querySelector("[role=status]")?.textContent).toBe("1 cinémas");
+    expect(dialog.querySelector("[role=status]")?.textContent).toBe("1 cinéma");
     await click(byText(dialog, "button", "Lumen Évry Évry-Courcouronnes"));
     expect(dialogs()).toHaveLength(0);
     expect(label()).toBe("Lumen Évry");

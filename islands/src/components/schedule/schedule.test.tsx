@@ -152,7 +152,7 @@ describe("schedule island", () => {
     expect(url.href()).toBe("/cinemas/versailles/filters/versions-vost");
     expect(shows("2026-11-22")).toEqual(["dune"]);
     expect(section.querySelector<HTMLElement>("ul[data-version=vf]")?.hidden).toBe(true);
-    expect(el.querySelector(".schedule-count")?.textContent).toBe("1 résultats");
+    expect(el.querySelector(".schedule-count")?.textContent).toBe("1 résultat");
     await click(byText(dialog, "label", "IMAX")?.querySelector("input"));
     expect(url.href()).toBe("/cinemas/versailles/filters/tags-imax/versions-vost");
     expect(shows("2026-11-22")).toEqual(["dune"]);

@@ -12,6 +12,7 @@ import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
 import type { SubscriptionProps as SubscriptionPropsData } from "../../generated/api-types";
+import { formatMoney } from "../../lib/format";
 
 export interface OfferCard extends SubscriptionOffer {
   description?: string;
@@ -63,7 +64,7 @@ function PlanDialog(props: SubscriptionProps) {
   const t = useT();
   const plan = useStore(pageSubscription(), (s) => s.plan);
   const offer = props.offers.find((o) => o.id === plan?.offer);
-  const money = new Intl.NumberFormat(props.locale, { style: "currency", currency: props.currency });
+  const money = { format: (amount: number) => formatMoney(amount, props.currency, props.locale) };
   return (
     <ModalDialog id="subscriptionPlan" title={offer?.title ?? t("modals.subscriptionPlan")} closeLabel={t("modals.close")} className="plan">
       {offer && plan ? (

@@ -4,6 +4,7 @@ import { mount, type SubscriptionProps } from "../../islands/subscription";
 import { pageSubscription } from "../../stores/page/subscription";
 import { cleanPage, click, dialogs, firstRender, key, mountOn, sameMarkup, testPage } from "../../testing/islands";
 import { FR, labelsOf } from "../../testing/labels";
+import { formatMoney } from "../../lib/format";
 
 const PROPS: SubscriptionProps = {
   site: "fr",
@@ -23,7 +24,7 @@ const MARKUP =
   `<ul class="cards"><li><h2>Solo</h2><p>Une personne</p><p class="price">21,90 € / mois</p><button type="button" class="button tap" aria-haspopup="dialog" data-offer="solo">Choisir cette formule</button></li>` +
   `<li><h2>Duo</h2><p class="price">39,90 € / mois</p><button type="button" class="button tap" aria-haspopup="dialog" data-offer="duo">Choisir cette formule</button></li></ul>`;
 
-const money = (n: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(n);
+const money = (n: number) => formatMoney(n, "EUR", "fr-FR");
 const totalOf = (n: number) => FR["subscription.total"]!.replace("{price}", money(n));
 
 afterEach(cleanPage);
