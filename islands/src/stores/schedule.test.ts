@@ -86,21 +86,7 @@ describe("schedule store", () => {
     expect(s().selectedShowtime).toBeNull();
   });
 
-  it("adds, removes, replaces and clears a season's showtimes", () => {
-    const { s } = setup();
-    s().addSeasonShowtime("a");
-    s().addSeasonShowtime("b");
-    s().addSeasonShowtime("a");
-    expect(s().seasonShowtimes).toEqual(["a", "b"]);
-    s().removeSeasonShowtime("a");
-    expect(s().seasonShowtimes).toEqual(["b"]);
-    s().replaceSeasonShowtimes(["c", "d", "c"]);
-    expect(s().seasonShowtimes).toEqual(["c", "d"]);
-    s().clearSeasonShowtimes();
-    expect(s().seasonShowtimes).toEqual([]);
-  });
-
-  it("resets the layout, the showtime and the season on a route change", () => {
+  it("resets the layout and the showtime on a route change", () => {
     const { s } = setup();
     s().toggleShow("dune");
     expect(s().layout.expandedShow).toBe("dune");
@@ -108,10 +94,9 @@ describe("schedule store", () => {
     expect(s().layout.expandedShow).toBeNull();
     s().toggleShow("alien");
     s().selectShowtime({ id: "st1", show: "alien", cinema: "c" });
-    s().addSeasonShowtime("x");
     s().toggleFilter("tags", "imax");
     s().routeChanged();
-    expect([s().layout.expandedShow, s().selectedShowtime, s().seasonShowtimes]).toEqual([null, null, []]);
+    expect([s().layout.expandedShow, s().selectedShowtime]).toEqual([null, null]);
     // Filters belong to the address, not to the layout.
     expect(s().filters.tags).toEqual(["imax"]);
   });

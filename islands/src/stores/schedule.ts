@@ -1,6 +1,6 @@
 // A schedule's selection (spec §4): the day (and the calendar's start day), the filters, kept
 // in the address's `/filters/` part without navigating, the loading flag, the layout, the
-// selected showtime, and a season's selected showtimes.
+// selected showtime (a season's selected showtimes: stores/season.ts).
 
 import { createStore } from "zustand/vanilla";
 import {
@@ -33,7 +33,6 @@ export interface ScheduleState {
   loading: boolean;
   layout: ScheduleLayout;
   selectedShowtime: ShowtimeRef | null;
-  seasonShowtimes: string[];
   selectDay(day: string, options?: { fromCalendar?: boolean }): void;
   /** Adds or removes a value; false for a value that cannot be written in a URL. */
   toggleFilter(key: ListFilterKey, value: string): boolean;
@@ -45,10 +44,6 @@ export interface ScheduleState {
   toggleShow(show: string): void;
   selectShowtime(showtime: ShowtimeRef): void;
   clearShowtime(): void;
-  addSeasonShowtime(id: string): void;
-  removeSeasonShowtime(id: string): void;
-  replaceSeasonShowtimes(ids: string[]): void;
-  clearSeasonShowtimes(): void;
   routeChanged(): void;
 }
 
@@ -81,7 +76,6 @@ export function createScheduleStore(deps: { url: UrlPort }) {
       loading: false,
       layout: { expandedShow: null },
       selectedShowtime: null,
-      seasonShowtimes: [],
       selectDay(day, options = {}) {
         if (!validateFilters({ ...emptyFilters(), date: day }).ok) return;
         set({ selectedDay: day, ...(options.fromCalendar ? { startDay: day } : {}) });
@@ -117,14 +111,8 @@ export function createScheduleStore(deps: { url: UrlPort }) {
       },
       selectShowtime: (showtime) => set({ selectedShowtime: showtime }),
       clearShowtime: () => set({ selectedShowtime: null }),
-      addSeasonShowtime(id) {
-        set((s) => (s.seasonShowtimes.includes(id) ? s : { seasonShowtimes: [...s.seasonShowtimes, id] }));
-      },
-      removeSeasonShowtime: (id) => set((s) => ({ seasonShowtimes: s.seasonShowtimes.filter((x) => x !== id) })),
-      replaceSeasonShowtimes: (ids) => set({ seasonShowtimes: [...new Set(ids)] }),
-      clearSeasonShowtimes: () => set({ seasonShowtimes: [] }),
       routeChanged() {
-        set({ layout: { expandedShow: null }, selectedShowtime: null, seasonShowtimes: [] });
+        set({ layout: { expandedShow: null }, selectedShowtime: null });
       },
     };
   });
