@@ -198,15 +198,20 @@ fn translated_items_share_a_reference_and_differ_in_slug() {
         .find(|o| o.article.reference == fr.offers[0].article.reference)
         .unwrap();
     assert_ne!(fr.offers[0].article.slug, offer_en.article.slug);
-    assert!(
-        fr.faq_categories.len() == 6
-            && snapshot
-                .locale(Site::Nl, site::Lang::Nl)
-                .unwrap()
-                .faq_categories
-                .len()
-                == 6
-    );
+    // Six categories with questions, and one an editor left empty (the help centre must not
+    // offer it: spec §2 FAQ category guard).
+    for locale in [fr, snapshot.locale(Site::Nl, site::Lang::Nl).unwrap()] {
+        let with_articles = locale
+            .faq_categories
+            .iter()
+            .filter(|c| !c.articles.is_empty())
+            .count();
+        assert_eq!(
+            (locale.faq_categories.len(), with_articles),
+            (7, 6),
+            "FAQ categories (all, with questions)"
+        );
+    }
     assert!(snapshot
         .locale(Site::Be, site::Lang::Fr)
         .unwrap()
