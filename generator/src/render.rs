@@ -367,7 +367,16 @@ impl tera::Function for Translate {
             args.get("count").and_then(Value::as_u64),
             self.strings.get(&format!("{key}.other")),
         ) {
-            let format = site::format::Formatter::of_lang(self.lang);
+            // Grouped as the page's locale writes numbers (`1'000` in de-CH, `1.000` in
+            // de-DE): the site is needed, not only the language.
+            let site = args
+                .get("site")
+                .and_then(Value::as_str)
+                .and_then(site::Site::from_code)
+                .ok_or_else(|| {
+                    tera::Error::msg(format!("t(key={key:?}, count=…) needs site=\"…\""))
+                })?;
+            let format = site::format::Formatter::of(site, self.lang);
             let template = self
                 .strings
                 .get(&format!("{key}.{}", format.plural(count)))
@@ -695,6 +704,7 @@ mod tests {
             let args: HashMap<String, Value> = [
                 ("key".to_string(), json!("cinema.halls")),
                 ("count".to_string(), json!(n)),
+                ("site".to_string(), json!("fr")),
             ]
             .into_iter()
             .collect();

@@ -3,9 +3,10 @@
 //! print the same string for the same value by `site/tests/format_table.rs`, which writes
 //! the shared table `islands/src/generated/format-table.json` that a vitest test replays.
 //!
-//! - A count (`{count} salles`) is written with the grouping of the page's language (fr:
-//!   `1 000`, with CLDR's narrow no-break space; de and nl: `1.000`; en: `1,000`), and picks
-//!   its UI string by the language's plural category (`one`, `many`, `other`…).
+//! - A count (`{count} salles`) is written with the grouping of the page's locale, the
+//!   site's country counting (fr-FR: `1 000`, with CLDR's narrow no-break space; de-DE and
+//!   nl-NL: `1.000`; de-CH: `1'000`; en: `1,000`), and picks its UI string by the language's
+//!   plural category (`one`, `many`, `other`…).
 //! - A price is the number as the site's locale writes it (`fr-CH`, `de-CH`, `fr-MA`…), with
 //!   as many decimals as the currency has minor units on our pages (francs CFA: none; others:
 //!   two), then the currency's symbol where the page's language puts it — our own placement
@@ -30,11 +31,23 @@ pub struct Formatter {
 /// The plural categories of CLDR, as the locale files name them (`cinema.halls.one`).
 pub const PLURAL_CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
 
+/// Locales whose numbers we write as another locale's: French in Switzerland groups
+/// thousands with a narrow no-break space in current CLDR (48, which browsers' `Intl` ships)
+/// but with an apostrophe in ICU4X's compiled data; we follow the browsers, so a page and an
+/// island agree without an override on the islands' side (docs/decisions.md).
+const NUMBERS_AS: [(&str, &str); 1] = [("fr-CH", "fr-FR")];
+
 impl Formatter {
     fn new(tag: &str, lang: Lang) -> Formatter {
         let locale: Locale = tag.parse().expect("our locale tags are valid BCP 47");
+        let numbers: Locale = NUMBERS_AS
+            .iter()
+            .find(|(from, _)| *from == tag)
+            .map_or(tag, |(_, to)| to)
+            .parse()
+            .expect("our locale tags are valid BCP 47");
         Formatter {
-            decimal: DecimalFormatter::try_new((&locale).into(), Default::default())
+            decimal: DecimalFormatter::try_new((&numbers).into(), Default::default())
                 .expect("compiled data covers every locale (with fallback)"),
             plurals: PluralRules::try_new_cardinal((&locale).into())
                 .expect("compiled data covers every language"),
@@ -42,12 +55,13 @@ impl Formatter {
         }
     }
 
-    /// The formatter of a language (counts in UI strings).
+    /// The formatter of a language, for its plural categories (the same in every country;
+    /// numbers are grouped by [`Formatter::of`]).
     pub fn of_lang(lang: Lang) -> &'static Formatter {
         &all().0[&lang]
     }
 
-    /// The formatter of a language on a site (prices): `fr` on `ch` is `fr-CH`.
+    /// The formatter of a language on a site (counts and prices): `fr` on `ch` is `fr-CH`.
     pub fn of(site: Site, lang: Lang) -> &'static Formatter {
         &all().1[&(site, lang)]
     }
@@ -143,6 +157,9 @@ mod tests {
         assert_eq!(fr.plural(0), "one");
         assert_eq!(fr.plural(2), "other");
         assert_eq!(Formatter::of_lang(Lang::En).plural(0), "other");
+        // Swiss German groups thousands with an apostrophe, German German with a dot.
+        assert_eq!(Formatter::of(Site::Ch, Lang::De).count(1000), "1'000");
+        assert_eq!(Formatter::of(Site::Nl, Lang::Nl).count(1000), "1.000");
         assert_eq!(
             Formatter::of(Site::Sn, Lang::Fr).money(4000.0, "XOF"),
             "4\u{202f}000\u{a0}FCFA"

@@ -45,16 +45,19 @@ fn table() -> Value {
             }
         }
     }
+    // Counts by locale, as prices: `de` groups `1.000` in Germany and `1'000` in Switzerland.
     let mut counts = Vec::new();
-    for lang in Lang::ALL {
-        let f = Formatter::of_lang(lang);
-        for n in COUNTS {
-            counts.push(json!({
-                "lang": lang.code(),
-                "count": n,
-                "text": f.count(n),
-                "category": f.plural(n),
-            }));
+    for site in Site::ALL {
+        for &lang in site.languages() {
+            let f = Formatter::of(site, lang);
+            for n in COUNTS {
+                counts.push(json!({
+                    "locale": lang.locale_on(site),
+                    "count": n,
+                    "text": f.count(n),
+                    "category": f.plural(n),
+                }));
+            }
         }
     }
     json!({

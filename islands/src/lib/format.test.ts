@@ -6,7 +6,7 @@ import { formatCount, pluralCategory } from "./plural";
 
 type Table = {
   prices: { locale: string; currency: string; amount: number; text: string }[];
-  counts: { lang: string; count: number; text: string; category: string }[];
+  counts: { locale: string; count: number; text: string; category: string }[];
 };
 const table = JSON.parse(readFileSync(new URL("../generated/format-table.json", import.meta.url), "utf8")) as Table;
 
@@ -23,9 +23,12 @@ describe("the islands' formatter against the Rust pages' table", () => {
 
   it("writes every count and picks its plural category as the pages do", () => {
     const wrong = table.counts
-      .map((row) => ({ ...row, got: formatCount(row.count, row.lang), gotCategory: pluralCategory(row.count, row.lang) }))
+      .map((row) => ({ ...row, got: formatCount(row.count, row.locale), gotCategory: pluralCategory(row.count, row.locale) }))
       .filter((row) => row.got !== row.text || row.gotCategory !== row.category);
     expect(wrong).toEqual([]);
+    // Counts follow the country, not only the language.
+    expect(formatCount(1000, "de-CH")).toBe("1'000");
+    expect(formatCount(1000, "de-DE")).toBe("1.000");
   });
 
   it("covers every currency of the sites", () => {
@@ -45,7 +48,7 @@ describe("the islands' translator", () => {
       expect(t("search.results", { count: 0 })).toBe("0 résultat");
       expect(t("search.results", { count: 2 })).toBe("2 résultats");
       // Millions are "many" in French: the form falls back to "other".
-      expect(t("search.results", { count: 1000000 })).toBe(`${formatCount(1000000, "fr")} résultats`);
+      expect(t("search.results", { count: 1000000 })).toBe(`${formatCount(1000000, "fr-CH")} résultats`);
       expect(t("search.results", { count: 1000 })).toBe("1\u202f000 résultats");
     } finally {
       (globalThis as { document?: unknown }).document = before;

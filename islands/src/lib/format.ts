@@ -1,16 +1,11 @@
 // Counts, prices and plural categories as the Rust pages write them (site/src/format.rs,
 // ICU4X), here with `Intl`: the same CLDR rules, checked over one shared table
 // (src/generated/format-table.json, written by site/tests/format_table.rs) by format.test.ts.
-// - a count: the page language's grouping (`1 000` in French, `1.000` in Dutch…) and its
-//   plural category (`one`, `many`, `other`…), by language only;
+// - a count: the page locale's grouping (`1 000` in fr-FR, `1.000` in nl-NL, `1'000` in
+//   de-CH) and its language's plural category (`one`, `many`, `other`…);
 // - a price: the number as the page's locale writes it (`fr-CH`, `de-CH`, `fr-MA`…) with the
 //   currency's decimals (francs CFA none, others two), then our symbol (`€`, `FCFA`, else the
 //   ISO code) before the number in English and Dutch, after it in French and German.
-
-// Where Intl (Node's and browsers' ICU data) and ICU4X's compiled CLDR data disagree, the
-// pages' (ICU4X's) way wins, on purpose (docs/decisions.md): French in Switzerland groups
-// thousands with an apostrophe in ICU4X (`1'000,00`), with a narrow no-break space in Intl.
-const GROUPING: Record<string, string> = { "fr-CH": "'" };
 
 // (lib/plural.ts writes counts; this module is kept apart from it so that only the islands
 // that print prices load it.)
@@ -29,9 +24,7 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   const decimals = currencyDecimals(currency);
   // Rounded half away from zero on the minor units, as the Rust side does.
   const minor = Math.sign(amount) * Math.round(Math.abs(amount) * 10 ** decimals);
-  let number = (minor / 10 ** decimals).toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  const grouping = GROUPING[locale];
-  if (grouping) number = number.replace(/[\u202f\u00a0 ]/g, grouping);
+  const number = (minor / 10 ** decimals).toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   const symbol = currencySymbol(currency);
   const lang = languageOf(locale);
   if (lang === "en" && symbol === "€") return `€${number}`;

@@ -15,13 +15,13 @@ export function format(template: string, vars: Vars = {}): string {
 /** A translator over an island's labels; `common` (the brand) fills every string. A key
  *  whose entries are plural forms (`search.results.one`, `search.results.other`, as in the
  *  locale files) takes the form of its `count`'s plural category in the page's language
- *  (`<html lang>`), the count written as that language writes numbers:
- *  the rules of lib/plural.ts, written out here to keep every island's first chunk small. */
+ *  (`<html lang>`, e.g. `de-CH`), the count written as that locale writes numbers (lib/plural.ts `formatCount`, written out
+ *  here to keep every island's first chunk small). */
 export function translator(labels: Labels = {}, common: Vars = {}): Translate {
   return (key, vars) => {
     const all = vars ? { ...common, ...vars } : common;
     const n = all.count;
-    const l = n != null && document.documentElement.lang.slice(0, 2);
+    const l = n != null && document.documentElement.lang;
     const form = l && (labels[`${key}.${new Intl.PluralRules(l).select(n as number)}`] ?? labels[`${key}.other`]);
     // `all` is a copy whenever there is a count.
     if (form) all.count = n.toLocaleString(l);
