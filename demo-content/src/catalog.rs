@@ -681,7 +681,14 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
         tracking: None,
         redirect_slug: None,
         vod_availability: !coming_soon && (today - s.release).num_days() > 28,
-        vod: None,
+        // Four weeks after release a film is also offered at home, at the chain's VOD price.
+        vod: (!coming_soon && (today - s.release).num_days() > 28 && s.is_movie).then(|| ShowVod {
+            title: title.clone(),
+            slug: s.slug.clone(),
+            poster: Some(media::poster_image(&s.slug, &title)),
+            low_price: Some(vod_price(site)),
+            url: format!("https://vod.example.org/{}", s.slug),
+        }),
         extra_information: None,
         logo_title: None,
     }
@@ -773,16 +780,20 @@ pub fn vod(world: &World, sw: &SiteWorld, lang: Lang) -> Vec<ShowVod> {
     sw.shows
         .iter()
         .map(|&i| show(world, i, sw.site, lang))
-        .filter(|s| s.vod_availability)
+        .filter_map(|s| s.vod_availability.then_some(s.vod).flatten())
         .take(12)
-        .map(|s| ShowVod {
-            title: s.title.clone(),
-            slug: s.slug.clone(),
-            poster: s.poster.clone(),
-            low_price: Some(3.99),
-            url: format!("https://vod.example.org/{}", s.slug),
-        })
         .collect()
+}
+
+/// The lowest price of a film at home, in the site's currency.
+fn vod_price(site: Site) -> f64 {
+    match site.currency() {
+        "CHF" => 4.9,
+        "XOF" => 2000.0,
+        "TND" => 9.9,
+        "MAD" => 29.0,
+        _ => 3.99,
+    }
 }
 
 pub fn zones(sw: &SiteWorld) -> Vec<Zone> {

@@ -78,6 +78,9 @@ fn article(
     }
 }
 
+/// Who signs the news.
+const AUTHORS: &[&str] = &["Claire Moreau", "Jan de Vries", "Nadia Benali"];
+
 /// News subjects: (title, teaser) per language.
 const NEWS: &[(L, L)] = &[
     (
@@ -268,7 +271,15 @@ pub fn build(
                 body,
                 day(today, -(n as i64) * 3),
             );
-            a.featured_show = shows.get(n % shows.len().max(1)).map(Show::summary);
+            a.featured_show = (n % 4 != 1)
+                .then(|| shows.get(n % shows.len().max(1)).map(Show::summary))
+                .flatten();
+            // The editors sign some articles and vary the display flags (spec §3 Article).
+            a.author = n.is_multiple_of(2).then(|| AUTHORS[n / 2 % AUTHORS.len()].to_string());
+            a.display_social_media = n % 3 != 2;
+            a.display_news_tag = n % 4 != 3;
+            a.display_back_to_news = n % 5 != 4;
+            a.display_article_creation_date = n % 6 != 5;
             articles.push(a);
         }
     }

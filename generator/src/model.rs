@@ -60,6 +60,8 @@ pub struct LocaleData {
     pub footer_faq: Vec<FooterFaqItem>,
     pub alerts: AlertsPage,
     pub ecards: Vec<ECard>,
+    /// Films to watch at home (`/vod`): listed on the shows page where the site offers VOD.
+    pub vod: Vec<ShowVod>,
     /// Tag titles: the schedule filters' labels.
     pub tags: Vec<Tag>,
     pub subscription: Option<Subscription>,
@@ -165,9 +167,10 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<Experience>>(site, l, "/gpxp"),
         f.get::<NewsList>(site, l, "/news"),
     )?;
-    let (experience_groups, tags) = tokio::try_join!(
+    let (experience_groups, tags, vod) = tokio::try_join!(
         f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"),
-        f.get::<Vec<Tag>>(site, l, "/tags")
+        f.get::<Vec<Tag>>(site, l, "/tags"),
+        f.get::<Vec<ShowVod>>(site, l, "/vod"),
     )?;
     let (offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
         optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
@@ -262,6 +265,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         footer_faq,
         alerts,
         ecards,
+        vod,
         tags,
         subscription,
         show_by_slug: HashMap::new(),

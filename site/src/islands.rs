@@ -72,9 +72,56 @@ pub struct CinemasLinkPaths {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TrackingProps {
-    /// The page type of the data layer (`PageKind::tracking_type`).
-    pub page_type: String,
+    /// The page view's fields the page knows (the island adds the platform type).
+    pub page: TrackedPage,
     pub auth_enabled: bool,
+    /// On a show or event page: the show (`rules::tracked_show`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub show: Option<TrackedShow>,
+    /// The subscription-pass dimension (tracking flag): the client's pass, once known.
+    pub track_subscription_pass: bool,
+}
+
+/// A page view as the data layer names it (spec §9 tracking), pushed as it is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct TrackedPage {
+    /// The page type of spec §2 (`PageKind::tracking_type`).
+    pub page_type: String,
+    /// The site's country, upper-cased (`FR`).
+    pub country: String,
+    pub language: String,
+    /// The environment of the site's host (`rules::environment_of`).
+    pub environment: String,
+}
+
+/// A show as the data layer describes it (spec §9 tracking: the default rating, the flags),
+/// named as the data layer names it: the island pushes these fields as they are.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct TrackedShow {
+    pub show_slug: String,
+    /// The content rating's label lower-cased, `tout public` when the show has none.
+    pub content_rating: String,
+    /// The site's classification scheme (`france`, `belgium-netherlands`, `default`).
+    pub rating_scheme: String,
+    /// Every genre with the multiple-categories flag, else the first.
+    pub show_categories: Vec<String>,
+    /// Whether the show plays in 4DX (with the 4DX flag).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub experience_4dx: Option<bool>,
+    /// Whether the show plays in Dolby Cinema (with the Dolby flag).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub experience_dolby_cinema: Option<bool>,
+    /// Cinemas playing the show (with the copy-count flag).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub show_copy_count: Option<u32>,
 }
 
 /// The favourite button of a cinema page.

@@ -140,6 +140,14 @@ impl Site {
         }
     }
 
+    /// Whether the site offers the identity provider's registration and email-validation
+    /// pages (spec §6: "only on certain sites"; our choice, docs/decisions.md: France and the
+    /// Netherlands, where the client programme lives). Elsewhere a client signs in only, and
+    /// an unfinished account is not forced through those pages.
+    pub fn offers_registration(self) -> bool {
+        matches!(self, Site::Fr | Site::Nl)
+    }
+
     /// IANA time zone of the country's cinemas: showtimes are local times there.
     pub fn time_zone(self) -> &'static str {
         match self {
@@ -248,6 +256,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn registration_pages_only_on_fr_and_nl() {
+        let offered: Vec<Site> = Site::ALL
+            .into_iter()
+            .filter(|s| s.offers_registration())
+            .collect();
+        assert_eq!(offered, [Site::Fr, Site::Nl]);
     }
 
     #[test]

@@ -1309,6 +1309,13 @@ fn show_avatar_cases() -> Value {
         .collect()
 }
 
+fn registration_offered_cases() -> Value {
+    site::Site::ALL
+        .iter()
+        .map(|s| json!({ "site": s.code(), "output": s.offers_registration() }))
+        .collect()
+}
+
 fn avatar_initials_cases() -> Value {
     [
         ("Émile", "Dupont"),
@@ -1427,6 +1434,7 @@ fn generated() -> String {
         "toggleFavourite": toggle_favourite_cases(),
         "showAvatar": show_avatar_cases(),
         "avatarInitials": avatar_initials_cases(),
+        "registrationOffered": registration_offered_cases(),
         "contentUrl": content_url_cases(),
     });
     let mut text = serde_json::to_string_pretty(&sorted(tables)).expect("the tables serialise");

@@ -221,7 +221,7 @@ fn declarations() -> Vec<Decl> {
     // The islands' props, as the generator writes them into the pages (site/src/islands.rs).
     all.extend(declared![cfg;
         islands::NoProps, islands::AccountLink, islands::LanguagePath, islands::Benefit,
-        islands::HeaderProps, islands::TrackingProps, islands::FavouriteProps,
+        islands::HeaderProps, islands::TrackingProps, islands::TrackedPage, islands::TrackedShow, islands::FavouriteProps,
         islands::ScheduleDay, islands::FilterOption, islands::ScheduleFilters,
         islands::ScheduleProps, islands::SchedulePlace, islands::CinemaInfoLinks, islands::CinemaInfoProps,
         islands::CinemaChoice, islands::LocatorPaths, islands::LocatorProps,

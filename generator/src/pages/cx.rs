@@ -200,6 +200,8 @@ pub struct ShowIslands {
     pub slug: String,
     pub title: String,
     pub trailer: Option<Video>,
+    /// The show as the data layer describes it (the tracking island's props).
+    pub tracked: Option<site::islands::TrackedShow>,
 }
 
 impl ShowIslands {
@@ -215,7 +217,13 @@ impl ShowIslands {
             slug: show.slug.clone(),
             title: show.title.clone(),
             trailer,
+            tracked: None,
         }
+    }
+
+    pub fn tracked(mut self, tracked: site::islands::TrackedShow) -> ShowIslands {
+        self.tracked = Some(tracked);
+        self
     }
 }
 

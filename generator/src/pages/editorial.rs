@@ -15,9 +15,83 @@ struct ArticleView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     offer: Option<&'a Offer>,
     body: String,
-    /// The news list, from a news item.
+    /// The news list, from a news item whose flag asks for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     back: Option<String>,
+    /// Sharing links, when the article's flag asks for them.
+    share: Vec<ShareLink>,
+    /// The show the article features, with its page when the site has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    featured: Option<FeaturedShow<'a>>,
+}
+
+/// A link that shares the article's address on a network (plain links: no script, no
+/// third-party code on the page until the visitor follows one).
+#[derive(Serialize)]
+struct ShareLink {
+    network: &'static str,
+    href: String,
+}
+
+#[derive(Serialize)]
+struct FeaturedShow<'a> {
+    show: &'a ShowSummary,
+    href: Option<String>,
+}
+
+impl<'a> ArticleView<'a> {
+    fn new(
+        cx: &PageCx,
+        article: &'a Article,
+        offer: Option<&'a Offer>,
+        back: Option<String>,
+    ) -> Self {
+        ArticleView {
+            article,
+            offer,
+            body: sanitize(article.content.as_deref()),
+            back: back.filter(|_| article.display_back_to_news),
+            share: if article.display_social_media {
+                share_links(&cx.url, &article.title)
+            } else {
+                Vec::new()
+            },
+            featured: article.featured_show.as_ref().map(|show| FeaturedShow {
+                show,
+                href: cx
+                    .locale
+                    .show_by_slug
+                    .get(&show.slug)
+                    .and_then(|&i| cx.href(super::cx::show_kind(&cx.locale.shows[i]), &show.slug)),
+            }),
+        }
+    }
+}
+
+/// X (the footer's name for Twitter), Facebook, LinkedIn and e-mail, each with the page's
+/// canonical address.
+fn share_links(url: &str, title: &str) -> Vec<ShareLink> {
+    use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+    let u = utf8_percent_encode(url, NON_ALPHANUMERIC).to_string();
+    let t = utf8_percent_encode(title, NON_ALPHANUMERIC).to_string();
+    vec![
+        ShareLink {
+            network: "x",
+            href: format!("https://twitter.com/intent/tweet?url={u}&text={t}"),
+        },
+        ShareLink {
+            network: "facebook",
+            href: format!("https://www.facebook.com/sharer/sharer.php?u={u}"),
+        },
+        ShareLink {
+            network: "linkedin",
+            href: format!("https://www.linkedin.com/sharing/share-offsite/?url={u}"),
+        },
+        ShareLink {
+            network: "email",
+            href: format!("mailto:?subject={t}&body={u}"),
+        },
+    ]
 }
 
 fn article_seo(article: &Article) -> SeoArgs {
@@ -30,36 +104,25 @@ fn article_seo(article: &Article) -> SeoArgs {
 
 pub fn news_item(cx: &PageCx, i: usize) -> Built {
     let article = &cx.locale.news.news[i];
-    Built::new(&ArticleView {
+    Built::new(&ArticleView::new(
+        cx,
         article,
-        offer: None,
-        body: sanitize(article.content.as_deref()),
-        back: cx.path(PageKind::News),
-    })
+        None,
+        cx.path(PageKind::News),
+    ))
     .seo(article_seo(article))
     .json_ld(vec![cx.breadcrumbs(&article.title)])
 }
 
 pub fn offer(cx: &PageCx, i: usize) -> Built {
     let offer = &cx.locale.news.offers[i];
-    Built::new(&ArticleView {
-        article: &offer.article,
-        offer: Some(offer),
-        body: sanitize(offer.article.content.as_deref()),
-        back: None,
-    })
-    .seo(article_seo(&offer.article))
+    Built::new(&ArticleView::new(cx, &offer.article, Some(offer), None))
+        .seo(article_seo(&offer.article))
 }
 
 pub fn experience_article(cx: &PageCx, group: usize, i: usize) -> Built {
     let article = &cx.locale.experience_groups[group].articles[i].article;
-    Built::new(&ArticleView {
-        article,
-        offer: None,
-        body: sanitize(article.content.as_deref()),
-        back: None,
-    })
-    .seo(article_seo(article))
+    Built::new(&ArticleView::new(cx, article, None, None)).seo(article_seo(article))
 }
 
 #[derive(Serialize)]

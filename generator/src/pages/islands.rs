@@ -109,8 +109,25 @@ pub fn island_props(
             inline: page.kind == PageKind::GiftCardBalance,
         }),
         "tracking" => props(TrackingProps {
-            page_type: page_view.tracking_type.to_string(),
+            page: TrackedPage {
+                page_type: page_view.tracking_type.to_string(),
+                country: page.site.code().to_uppercase(),
+                language: page.lang.code().to_string(),
+                environment: site::rules::environment_of(
+                    chrome
+                        .base_url
+                        .split("://")
+                        .nth(1)
+                        .unwrap_or(&chrome.base_url),
+                ),
+            },
             auth_enabled: chrome.auth_enabled,
+            show: own.show.as_ref().and_then(|s| s.tracked.clone()),
+            track_subscription_pass: cx
+                .data
+                .settings
+                .site_features_resolved
+                .tracking_subscription_pass,
         }),
         "favourite" => own.cinema.as_ref().and_then(|cinema| {
             props(FavouriteProps {

@@ -125,9 +125,11 @@ fn show_card<'a>(cx: &PageCx, s: &'a Show) -> Card<'a> {
 }
 
 #[derive(Serialize)]
-struct ShowsView {
+struct ShowsView<'a> {
     tabs: Vec<Tab>,
     tab: Option<&'static str>,
+    /// Films to watch at home, on the main list of a site that offers VOD.
+    vod: Vec<super::show::VodOffer<'a>>,
 }
 
 #[derive(Serialize)]
@@ -156,6 +158,14 @@ pub fn shows(cx: &PageCx, tab: Option<ShowsTab>) -> Built {
             })
             .collect(),
         tab: tab.map(|t| t.key()),
+        vod: if tab.is_none() && cx.data.settings.site_features_resolved.vod_enabled {
+            let vod = &cx.locale.vod;
+            vod.iter()
+                .map(|v| super::show::VodOffer::of(cx, v))
+                .collect()
+        } else {
+            Vec::new()
+        },
     };
     Built::new(&view).fragment(cards)
 }

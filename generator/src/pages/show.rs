@@ -20,12 +20,39 @@ struct ShowView<'a> {
     release_year: Option<i32>,
     release_date: Option<String>,
     rating_warning: Option<&'a str>,
+    /// The site's classification scheme (spec §9), which styles the rating badge.
+    rating_scheme: &'static str,
     has_showtimes: bool,
     /// The schedule's days written in the page (the island's links without JavaScript).
     schedule_days: Vec<ScheduleDay>,
     schedule_filters: Option<ScheduleFilters>,
     /// The experience the show's showtimes invite to (spec §5 upsell).
     upsell: Option<super::upsell::UpsellView<'a>>,
+    /// Where the film can be watched at home, when the site offers VOD (spec §3 Show VOD).
+    vod: Option<VodOffer<'a>>,
+}
+
+/// A film's home-video offer: its link and its lowest price as the page's locale writes it.
+#[derive(Serialize)]
+pub(super) struct VodOffer<'a> {
+    pub url: &'a str,
+    pub title: &'a str,
+    pub poster: Option<&'a Image>,
+    pub price: Option<String>,
+}
+
+impl<'a> VodOffer<'a> {
+    pub(super) fn of(cx: &PageCx, vod: &'a ShowVod) -> VodOffer<'a> {
+        let (site, lang) = (cx.page.site, cx.page.lang);
+        VodOffer {
+            url: &vod.url,
+            title: &vod.title,
+            poster: vod.poster.as_ref(),
+            price: vod
+                .low_price
+                .map(|p| site::format::Formatter::of(site, lang).money(p, site.currency())),
+        }
+    }
 }
 
 pub fn show(cx: &PageCx, i: usize) -> Built {
@@ -33,6 +60,14 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
     let show = &locale.shows[i];
     let days = show_days(locale, i);
     let schedule = places_schedule(cx, &days, PlacesLayout::OneShow, WRITTEN_DAYS);
+    // The tags of the show's showtimes on the site: the upsell's and the data layer's.
+    let offered: std::collections::HashSet<&str> = locale.show_index[i]
+        .iter()
+        .filter_map(|place| entry_at(locale, place))
+        .flat_map(|e| &e.screenings)
+        .flat_map(|s| locale.tables.tags(s))
+        .map(String::as_str)
+        .collect();
     let view = ShowView {
         show,
         duration: show.duration.map(site::rules::format_duration),
@@ -48,19 +83,18 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
             .content_rating
             .as_ref()
             .and_then(site::rules::rating_warning),
+        rating_scheme: site::rules::rating_scheme(cx.page.site).code(),
         has_showtimes: !days.is_empty(),
         schedule_days: schedule.written,
         schedule_filters: Some(schedule.filters.clone()),
-        upsell: {
-            let offered = locale.show_index[i]
-                .iter()
-                .filter_map(|place| entry_at(locale, place))
-                .flat_map(|e| &e.screenings)
-                .flat_map(|s| locale.tables.tags(s))
-                .map(String::as_str)
-                .collect();
-            super::upsell::upsell(cx, &offered)
-        },
+        upsell: super::upsell::upsell(cx, &offered),
+        vod: show
+            .vod
+            .as_ref()
+            .filter(|_| {
+                show.vod_availability && cx.data.settings.site_features_resolved.vod_enabled
+            })
+            .map(|v| VodOffer::of(cx, v)),
     };
     // Search engines want an Event with a date and a place: the next screening.
     let described = if show.is_movie {
@@ -94,7 +128,13 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         .json_ld(json_ld)
         .fragment(schedule.html)
         .islands(PageIslands {
-            show: Some(ShowIslands::of(show)),
+            show: Some(ShowIslands::of(show).tracked(site::rules::tracked_show(
+                cx.page.site,
+                show,
+                &cx.data.settings.site_features_resolved,
+                offered.iter().copied(),
+                places.len(),
+            ))),
             schedule_days: schedule.days,
             schedule_filters: Some(schedule.filters),
             schedule_api: Some(format!("/api/show/{}/shows", show.slug)),

@@ -13,6 +13,8 @@
 mod common;
 mod support;
 
+/// Issue 13, articles: author, news tag, date, sharing, way back and featured show by flag.
+mod articles;
 /// The chrome of every page: header, active menu, footer, language switch, UI strings.
 mod chrome;
 /// Cinema pages and their light view.
@@ -45,3 +47,7 @@ mod show;
 mod surfaces;
 /// Issue 13, language and sharing: plurals, prices, sharing tags, icons, the error code.
 mod text;
+/// Issue 13, tracking: the show's rating (default 'tout public'), scheme and flagged dimensions.
+mod tracking;
+/// Issue 13, films at home: the VOD offer on show pages and the list on the shows page.
+mod vod;

@@ -2088,10 +2088,69 @@ export type HeaderProps = {
 
 export type TrackingProps = {
   /**
-   * The page type of the data layer (`PageKind::tracking_type`).
+   * The page view's fields the page knows (the island adds the platform type).
    */
-  pageType: string,
+  page: TrackedPage,
   authEnabled: boolean,
+  /**
+   * On a show or event page: the show (`rules::tracked_show`).
+   */
+  show?: TrackedShow,
+  /**
+   * The subscription-pass dimension (tracking flag): the client's pass, once known.
+   */
+  trackSubscriptionPass: boolean,
+};
+
+/**
+ * A page view as the data layer names it (spec §9 tracking), pushed as it is.
+ */
+export type TrackedPage = {
+  /**
+   * The page type of spec §2 (`PageKind::tracking_type`).
+   */
+  page_type: string,
+  /**
+   * The site's country, upper-cased (`FR`).
+   */
+  country: string,
+  language: string,
+  /**
+   * The environment of the site's host (`rules::environment_of`).
+   */
+  environment: string,
+};
+
+/**
+ * A show as the data layer describes it (spec §9 tracking: the default rating, the flags),
+ * named as the data layer names it: the island pushes these fields as they are.
+ */
+export type TrackedShow = {
+  show_slug: string,
+  /**
+   * The content rating's label lower-cased, `tout public` when the show has none.
+   */
+  content_rating: string,
+  /**
+   * The site's classification scheme (`france`, `belgium-netherlands`, `default`).
+   */
+  rating_scheme: string,
+  /**
+   * Every genre with the multiple-categories flag, else the first.
+   */
+  show_categories: Array<string>,
+  /**
+   * Whether the show plays in 4DX (with the 4DX flag).
+   */
+  experience_4dx?: boolean,
+  /**
+   * Whether the show plays in Dolby Cinema (with the Dolby flag).
+   */
+  experience_dolby_cinema?: boolean,
+  /**
+   * Cinemas playing the show (with the copy-count flag).
+   */
+  show_copy_count?: number,
 };
 
 /**

@@ -12,10 +12,17 @@ afterEach(() => {
   cleanPage();
 });
 
-function track(api = anonymous) {
+function track(api = anonymous, extra: Partial<Parameters<typeof mount>[1]> = {}) {
   const page = testPage({ api });
   document.body.innerHTML = `<div data-island="tracking" hidden></div>`;
-  mount(document.querySelector("div")!, { site: "fr", lang: "fr", pageType: "cinema", authEnabled: true });
+  mount(document.querySelector("div")!, {
+    site: "fr",
+    lang: "fr",
+    page: { page_type: "cinema", country: "FR", language: "fr", environment: "preprod" },
+    authEnabled: true,
+    trackSubscriptionPass: false,
+    ...extra,
+  });
   return page;
 }
 
@@ -26,9 +33,39 @@ describe("tracking island", () => {
     await settle();
     expect((window as Win).dataLayer).toEqual([
       { already: "there" },
-      { event: "page_view", page_type: "cinema", platform_type: platformType(window.innerWidth), country: "FR", language: "fr" },
+      {
+        event: "page_view",
+        page_type: "cinema",
+        platform_type: platformType(window.innerWidth),
+        country: "FR",
+        language: "fr",
+        environment: "preprod",
+      },
     ]);
     expect([platformType(1080), platformType(1079), platformType(390)]).toEqual(["web-desktop", "web-mobile", "web-mobile"]);
+  });
+
+  it("describes a show page's show with the dimensions its flags turn on, and the default rating", async () => {
+    track(anonymous, {
+      page: { page_type: "movie", country: "FR", language: "fr", environment: "preprod" },
+      show: { show_slug: "dune", content_rating: "tout public", rating_scheme: "france", show_categories: ["Science-fiction"], experience_4dx: true, show_copy_count: 3 },
+    });
+    await settle();
+    const view = (window as Win).dataLayer![0]!;
+    expect(view).toMatchObject({ page_type: "movie", show_slug: "dune", content_rating: "tout public", rating_scheme: "france", show_categories: ["Science-fiction"], experience_4dx: true, show_copy_count: 3 });
+    // The Dolby flag is off: no Dolby dimension at all.
+    expect(view).not.toHaveProperty("experience_dolby_cinema");
+  });
+
+  it("adds the subscription pass of a signed-in client only where its flag is on", async () => {
+    track(signedIn(), { trackSubscriptionPass: true });
+    await settle();
+    expect((window as Win).dataLayer![1]).toHaveProperty("subscription_pass");
+    delete (window as Win).dataLayer;
+    cleanPage();
+    track(signedIn());
+    await settle();
+    expect((window as Win).dataLayer![1]).not.toHaveProperty("subscription_pass");
   });
 
   it("adds the SHA-256 of a signed-in client's lower-cased email, never the email", async () => {

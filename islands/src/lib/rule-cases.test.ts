@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { resultSubtitle } from "../components/search/result-text";
 import { keepResult, MIN_SEARCH_LENGTH, searchAllowed, type SearchScope } from "../stores/search";
-import type { HistoryItem, SearchResult } from "../types";
+import type { HistoryItem, SearchResult, SiteCode } from "../types";
+import { registrationOffered } from "../stores/client";
 import { avatarInitials, DEFAULT_PHOTO_MARKER, showAvatar, toggleFavourite, type FavouriteToggle } from "./client-rules";
 import {
   FILTERS_SEGMENT,
@@ -83,6 +84,7 @@ interface Tables {
   toggleFavourite: { current: string[]; slug: string; limit: number; known: string[]; output: FavouriteToggle }[];
   showAvatar: { input: string | null; output: boolean }[];
   avatarInitials: { firstName: string; lastName: string; output: string }[];
+  registrationOffered: { site: SiteCode; output: boolean }[];
   contentUrl: { input: string; output: string | null }[];
 }
 
@@ -137,6 +139,10 @@ describe("rule cases", () => {
       DEFAULT_PHOTO_MARKER,
     }).toEqual(tables.constants);
   });
+});
+
+describe("registrationOffered ↔ site::Site::offers_registration", () => {
+  eachCase(tables.registrationOffered, (c) => expect(registrationOffered(c.site)).toBe(c.output));
 });
 
 describe("fold ↔ site::text::fold", () => {

@@ -122,6 +122,20 @@ describe("client store: initialisation", () => {
     await first.s().init();
     expect(first.s().frame).toBeNull();
   });
+
+  it("offers registration and email validation only on the sites that have those pages (spec §6)", async () => {
+    // Belgium has sign-in but no registration pages: an unfinished account comes in as it is.
+    const be = setup({ ...ACCOUNT, registered: false }, { site: "be" });
+    await be.s().init();
+    expect([be.s().frame, be.s().mustForce, be.s().registrationOffered]).toEqual([null, false, false]);
+    const unverified = setup({ ...ACCOUNT, emailVerify: false, firstLogin: false }, { site: "ch", emailValidationUrl: `${IDP}/verify` });
+    await unverified.s().init();
+    expect(unverified.s().frame).toBeNull();
+    // The Netherlands has them.
+    const nl = setup({ ...ACCOUNT, registered: false }, { site: "nl" });
+    await nl.s().init();
+    expect(nl.s().frame).toMatchObject({ kind: "register" });
+  });
 });
 
 describe("client store: sign-in and sign-up", () => {

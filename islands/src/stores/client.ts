@@ -47,6 +47,8 @@ export interface ClientState {
   emailValidationUrl: string | null;
   /** Sign-in goes through the external identity provider (not a local form). */
   externalProvider: boolean;
+  /** The site offers the registration and email-validation pages (lib/client-rules.ts). */
+  registrationOffered: boolean;
   lastFrameEvent: FrameEvent | null;
   init(): Promise<void>;
   signIn(options?: { fullscreen?: boolean }): Promise<void>;
@@ -117,6 +119,10 @@ function parseMessage(data: unknown): FrameEvent | null {
   return null;
 }
 
+/** Sites offering the provider's registration and email-validation pages (spec §6: "only on
+ *  certain sites"), as `site::Site::offers_registration` says (held together by rule cases). */
+export const registrationOffered = (site: SiteCode): boolean => site === "fr" || site === "nl";
+
 export function createClientStore(deps: ClientDeps) {
   const sha256 = deps.sha256 ?? webCryptoSha256;
   let loading: Promise<void> | null = null;
@@ -143,6 +149,8 @@ export function createClientStore(deps: ClientDeps) {
     }
 
     async function forcedFrame(client: Client): Promise<IdentityFrame | null> {
+      // Sites without those pages let an unfinished account in as it is (spec §6).
+      if (!registrationOffered(deps.site)) return null;
       if (!client.registered) {
         const made = await frameFor("register");
         if (!made) return null;
@@ -196,6 +204,7 @@ export function createClientStore(deps: ClientDeps) {
       registrationUrl: null,
       emailValidationUrl: null,
       externalProvider: deps.externalProvider ?? true,
+      registrationOffered: registrationOffered(deps.site),
       lastFrameEvent: null,
       init() {
         // Concurrent callers share one request.

@@ -12,6 +12,7 @@ pub mod rating;
 pub mod search;
 pub mod show;
 pub mod showtime;
+pub mod tracking;
 
 pub use client::{
     account_newsletter, avatar_initials, client_newsletter, newsletter_flag, show_avatar,
@@ -39,3 +40,4 @@ pub use show::{
     visible_date, ShowFilter, UNKNOWN_DATE,
 };
 pub use showtime::{effective_status, status_display, StatusDisplay};
+pub use tracking::{environment_of, tracked_show, DEFAULT_TRACKED_RATING};

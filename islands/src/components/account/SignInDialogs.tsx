@@ -35,6 +35,8 @@ export function SignInDialogs({ client, benefits }: AccountDialogsProps) {
 
 function Invitation({ client, benefits, modal }: AccountDialogsProps & { modal: "signIn" | "signInCentred" }) {
   const t = useT();
+  // A fact of the site: it never changes while the page lives.
+  const canRegister = client.getState().registrationOffered;
   const go = (how: "signIn" | "signUp") => {
     pageModals().getState().close(modal);
     void client.getState()[how]();
@@ -50,12 +52,14 @@ function Invitation({ client, benefits, modal }: AccountDialogsProps & { modal: 
       <button type="button" className="button tap" onClick={() => go("signIn")}>
         {t("client.signIn")}
       </button>
-      <p>
-        {t("client.noAccount")}{" "}
-        <button type="button" className="button-link tap" onClick={() => go("signUp")}>
-          {t("client.signUp")}
-        </button>
-      </p>
+      {canRegister && (
+        <p>
+          {t("client.noAccount")}{" "}
+          <button type="button" className="button-link tap" onClick={() => go("signUp")}>
+            {t("client.signUp")}
+          </button>
+        </p>
+      )}
     </>
   );
 }
