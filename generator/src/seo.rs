@@ -14,6 +14,34 @@ pub struct SeoArgs {
     pub title: String,
     pub teaser: String,
     pub description: String,
+    /// The page's own picture for sharing (`og:image`, issue 13); `None` shares the brand's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<ShareImage>,
+}
+
+/// A picture a page is shared with: its absolute address and its text alternative
+/// (`og:image`, `og:image:alt`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShareImage {
+    pub url: String,
+    pub alt: String,
+}
+
+/// The sharing picture of a content image: absolute, only an http(s) address or a path of the
+/// site; its alt is the content's, else `fallback` (the page's subject).
+pub fn share_image(image: &Image, fallback: &str, base: &str) -> Option<ShareImage> {
+    let url = site::escape::content_url(&image.url)?;
+    let alt = image
+        .alt
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .unwrap_or(fallback)
+        .trim();
+    Some(ShareImage {
+        url: absolute(base, url),
+        alt: alt.to_string(),
+    })
 }
 
 /// Spec §9: a season's description is cut to 100 characters in SEO.

@@ -24,6 +24,8 @@ struct CinemaView<'a> {
     schedule_filters: &'a Option<ScheduleFilters>,
     /// The experience the schedule invites to (spec §5 upsell), not on the light view.
     upsell: Option<super::upsell::UpsellView<'a>>,
+    /// Alerts, e-cards, cinepass items, itinerary, service accordions, nearby cities (issue 13).
+    surfaces: super::cinema_surfaces::CinemaSurfaces<'a>,
 }
 
 #[derive(Serialize)]
@@ -96,6 +98,7 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
                 .collect();
             super::upsell::upsell(cx, &offered)
         }),
+        surfaces: super::cinema_surfaces::surfaces(cx, cinema),
     };
     let islands = PageIslands {
         cinema: Some(CinemaChoice {
@@ -111,6 +114,13 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
         .seo(SeoArgs {
             name: cinema.cinema.name.clone(),
             city: cinema.cinema.city.clone(),
+            // Shared with the cinema's backdrop (issue 13), not on the light view.
+            image: cinema
+                .cinema
+                .backdrop
+                .as_ref()
+                .filter(|_| !light)
+                .and_then(|b| seo::share_image(b, &cinema.cinema.name, cx.base())),
             ..SeoArgs::default()
         })
         .json_ld(ld)

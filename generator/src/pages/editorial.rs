@@ -110,7 +110,14 @@ pub fn news_item(cx: &PageCx, i: usize) -> Built {
         None,
         cx.path(PageKind::News),
     ))
-    .seo(article_seo(article))
+    .seo(SeoArgs {
+        // Shared with the article's image (issue 13).
+        image: article
+            .image
+            .as_ref()
+            .and_then(|i| crate::seo::share_image(i, &article.title, cx.base())),
+        ..article_seo(article)
+    })
     .json_ld(vec![cx.breadcrumbs(&article.title)])
 }
 

@@ -9,6 +9,7 @@
 
 mod chrome;
 mod cinema;
+mod cinema_surfaces;
 mod city;
 mod commerce;
 mod cx;

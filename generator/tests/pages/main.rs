@@ -19,6 +19,9 @@ mod articles;
 mod chrome;
 /// Cinema pages and their light view.
 mod cinema;
+/// Issue 13, the cinema page's surfaces: alerts, e-cards, cinepass items, itinerary and
+/// service accordions, nearby cities, sharing pictures of cinema and news pages.
+mod cinema_surfaces;
 /// City pages.
 mod city;
 /// E-cards, subscription, app, voucher, gift card, and the remaining single pages (colour

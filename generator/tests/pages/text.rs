@@ -15,20 +15,21 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-const AFRICA: [Site; 4] = [Site::Tn, Site::Sn, Site::Ci, Site::Ma];
+pub(crate) const AFRICA: [Site; 4] = [Site::Tn, Site::Sn, Site::Ci, Site::Ma];
 
 /// The tn, sn, ci and ma sites, built once for this module.
-static AFRICAN_BUILD: LazyLock<(PathBuf, BTreeMap<Site, SiteFiles>)> = LazyLock::new(|| {
-    let out = scratch("text-africa");
-    let mut options = options(&API.base, &out);
-    options.sites = AFRICA.iter().map(|s| s.code().to_string()).collect();
-    generator::build(&options).unwrap_or_else(|e| panic!("the build of tn, sn, ci, ma: {e:#}"));
-    let sites = AFRICA
-        .iter()
-        .map(|&s| (s, read_site(&out.join(s.code()), s)))
-        .collect();
-    (out, sites)
-});
+pub(crate) static AFRICAN_BUILD: LazyLock<(PathBuf, BTreeMap<Site, SiteFiles>)> =
+    LazyLock::new(|| {
+        let out = scratch("text-africa");
+        let mut options = options(&API.base, &out);
+        options.sites = AFRICA.iter().map(|s| s.code().to_string()).collect();
+        generator::build(&options).unwrap_or_else(|e| panic!("the build of tn, sn, ci, ma: {e:#}"));
+        let sites = AFRICA
+            .iter()
+            .map(|&s| (s, read_site(&out.join(s.code()), s)))
+            .collect();
+        (out, sites)
+    });
 
 /// Every site of both builds with its files.
 fn all_sites() -> Vec<(Site, &'static SiteFiles)> {
