@@ -136,24 +136,38 @@ pub fn offers(cx: &PageCx) -> Built {
 
 #[derive(Serialize)]
 struct EcardsView<'a> {
-    ecards: Vec<&'a ECard>,
-    /// Where the cards are bought: the booking tunnel's e-card order (a plain GET form).
-    buy_action: Option<String>,
+    ecards: Vec<EcardBuy<'a>>,
 }
 
-/// Where an e-card is ordered: `{tunnelUrl}/{site}/ecards`, with its `typeId` and a quantity
-/// (docs/decisions.md); none when the settings have no tunnel.
-pub(crate) fn ecard_order_url(cx: &PageCx) -> Option<String> {
+/// An e-card with where it is bought: the booking tunnel's e-card order with its `typeId` (a
+/// link: the pages' CSP has `form-action 'self'`, so no form to another origin).
+#[derive(Serialize)]
+struct EcardBuy<'a> {
+    ecard: &'a ECard,
+    buy_href: Option<String>,
+}
+
+/// Where an e-card is ordered: `{tunnelUrl}/{site}/ecards?typeId=…` (docs/decisions.md);
+/// none when the settings have no tunnel.
+pub(crate) fn ecard_order_url(cx: &PageCx, ecard: &ECard) -> Option<String> {
     let tunnel = cx.data.settings.settings.tunnel_url.as_deref()?;
     let tunnel = site::escape::content_url(tunnel)?;
+    let mut type_id = String::new();
+    for b in ecard.type_id.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            type_id.push(char::from(b));
+        } else {
+            type_id.push_str(&format!("%{b:02X}"));
+        }
+    }
     Some(format!(
-        "{}/{}/ecards",
+        "{}/{}/ecards?typeId={type_id}",
         tunnel.trim_end_matches('/'),
         cx.page.site.code()
     ))
 }
 
-/// The e-cards of 5 seats, or of 3, each with a form to buy it.
+/// The e-cards of 5 seats, or of 3, each with a link to buy it.
 pub fn ecards(cx: &PageCx) -> Built {
     let seats = if cx.page.kind == PageKind::Ecards5 {
         5
@@ -166,8 +180,11 @@ pub fn ecards(cx: &PageCx) -> Built {
             .ecards
             .iter()
             .filter(|e| e.seats == seats)
+            .map(|e| EcardBuy {
+                ecard: e,
+                buy_href: ecard_order_url(cx, e),
+            })
             .collect(),
-        buy_action: ecard_order_url(cx),
     })
 }
 
