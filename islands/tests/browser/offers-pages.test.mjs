@@ -14,15 +14,16 @@ const browser = useBrowser();
 const RUN = process.env.SCREENSHOTS_DIR || join(ARTIFACTS, '..', 'screenshots', new Date().toISOString().replace(/[:.]/g, '-'));
 const WIDTHS = [375, 768, 1280];
 
-/** Screenshots of the page at each width; none may scroll sideways. */
+/** Screenshots of the page at each width; none may scroll sideways, down to 320 px. */
 async function shots(page, site, name) {
   const folder = join(RUN, site);
   mkdirSync(folder, { recursive: true });
   const before = page.viewportSize();
-  for (const width of WIDTHS) {
+  for (const width of [320, ...WIDTHS]) {
     await page.setViewportSize({ width, height: 900 });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scrollWidth <= width, `${name} at ${width} px is ${scrollWidth} px wide`);
+    if (width === 320) continue;
     const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), 5000);
     await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true, clip: { x: 0, y: 0, width, height } });
   }
