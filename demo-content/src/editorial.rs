@@ -422,7 +422,7 @@ pub fn build(
     let (experiences, experience_groups, technologies, experience_articles) =
         experiences(sw, lang, brand);
     let (faq_articles, faq_categories) = faq(sw.site, lang, today);
-    let master_templates = master_templates(sw, lang);
+    let master_templates = master_templates(sw, lang, routes, &shows);
     let footer = footer(sw.site, lang, brand, routes, &master_templates);
     let alerts = vec![Alert {
         level: AlertLevel::Info,
@@ -460,7 +460,7 @@ pub fn build(
     let subscription = matches!(sw.site, Site::Fr | Site::Nl | Site::Ch).then(|| Subscription {
         maintenance: false,
         promotion: promotions.first().cloned(),
-        partner_cinemas: Vec::new(),
+        partner_cinemas: partner_cinemas(sw, lang),
         offers: vec![
             SubscriptionOffer {
                 id: "solo".into(),
@@ -505,7 +505,7 @@ pub fn build(
             },
         ],
         current_shows: shows.iter().take(4).map(Show::summary).collect(),
-        offer_promotions: Vec::new(),
+        offer_promotions: subscription_promotions(lang),
     });
 
     Editorial {
@@ -979,7 +979,12 @@ fn faq(site: Site, lang: Lang, today: NaiveDate) -> (Vec<FaqArticle>, Vec<FaqCat
 }
 
 /// Generic information pages (master templates): accessibility, about us, contact.
-fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
+fn master_templates(
+    sw: &SiteWorld,
+    lang: Lang,
+    routes: &RouteTable,
+    shows: &[Show],
+) -> Vec<MasterTemplate> {
     let t = |l: &L| tr(lang, l).to_string();
     let pages: [(&str, L, L, L); 3] = [
         (
@@ -1048,16 +1053,25 @@ fn master_templates(sw: &SiteWorld, lang: Lang) -> Vec<MasterTemplate> {
                 image: None,
                 ctas: Vec::new(),
             }),
-            mosaic: Vec::new(),
-            listing: None,
-            mobile_app: None,
+            // The about page carries every other block kind (spec §3 master template).
+            mosaic: if *reference == "mt-about" {
+                mosaic(sw.site, lang, routes)
+            } else {
+                Vec::new()
+            },
+            listing: (*reference == "mt-about").then(|| about_listing(lang)),
+            mobile_app: (*reference == "mt-about").then(|| about_app(sw.site, lang, routes)),
             cinemas: if *reference == "mt-accessibility" {
                 sw.cinemas.iter().take(4).map(|c| c.slug.clone()).collect()
             } else {
                 Vec::new()
             },
-            shows: Vec::new(),
-            labels: BTreeMap::new(),
+            shows: if *reference == "mt-about" {
+                shows.iter().take(4).map(|s| s.slug.clone()).collect()
+            } else {
+                Vec::new()
+            },
+            labels: master_labels(reference, lang),
             guest: None,
             seo: None,
         })
@@ -1204,4 +1218,261 @@ fn ecards(site: Site, lang: Lang) -> Vec<ECard> {
         });
     }
     cards
+}
+
+/// Cinemas that accept the subscription: the chain's own first cinemas (with their pages) and
+/// independent partners in the site's cities; a summer open-air screen (temporary) and a
+/// film club without theaters are in the content too, and ignored by the pages (spec §5).
+fn partner_cinemas(sw: &SiteWorld, lang: Lang) -> Vec<PartnerCinema> {
+    let t = |l: &L| tr(lang, l).to_string();
+    let hall = |n: usize| format!("{} {n}", t(&["Salle", "Screen", "Saal", "Zaal"]));
+    let mut partners: Vec<PartnerCinema> = sw
+        .cinemas
+        .iter()
+        .take(3)
+        .map(|c| PartnerCinema {
+            name: c.name.clone(),
+            slug: Some(c.slug.clone()),
+            city: sw.cities[c.city].name.clone(),
+            theaters: c.halls.iter().map(|h| h.name.clone()).collect(),
+            temporary: false,
+        })
+        .collect();
+    let independents = ["Le Studio", "Ciné Lumière", "Le Rex", "Cinéma Vox"];
+    for (i, (name, city)) in independents.iter().zip(sw.cities.iter().rev()).enumerate() {
+        partners.push(PartnerCinema {
+            name: format!("{name} {}", city.name),
+            slug: None,
+            city: city.name.clone(),
+            theaters: (1..=(i % 3 + 1)).map(hall).collect(),
+            temporary: false,
+        });
+    }
+    if let Some(city) = sw.cities.first() {
+        partners.push(PartnerCinema {
+            name: format!(
+                "{} {}",
+                t(&[
+                    "Cinéma en plein air",
+                    "Open-air cinema",
+                    "Open-Air-Kino",
+                    "Openluchtbioscoop"
+                ]),
+                city.name
+            ),
+            slug: None,
+            city: city.name.clone(),
+            theaters: vec![hall(1)],
+            temporary: true,
+        });
+        partners.push(PartnerCinema {
+            name: format!(
+                "{} {}",
+                t(&["Ciné-club", "Film club", "Filmclub", "Filmclub"]),
+                city.name
+            ),
+            slug: None,
+            city: city.name.clone(),
+            theaters: Vec::new(),
+            temporary: false,
+        });
+    }
+    partners
+}
+
+/// Promotions of the subscription page's offers.
+fn subscription_promotions(lang: Lang) -> Vec<Promotion> {
+    let t = |l: &L| tr(lang, l).to_string();
+    vec![
+        Promotion {
+            title: t(&[
+                "Premier mois offert",
+                "First month free",
+                "Erster Monat gratis",
+                "Eerste maand gratis",
+            ]),
+            subtitle: Some(t(&[
+                "Pour tout abonnement souscrit ce mois-ci",
+                "For every subscription taken this month",
+                "Für jedes Abo, das diesen Monat abgeschlossen wird",
+                "Voor elk abonnement dat deze maand wordt afgesloten",
+            ])),
+            description: None,
+            image: Some(media::backdrop_image("promotion-first-month")),
+            cta: None,
+        },
+        Promotion {
+            title: t(&[
+                "Parrainez un ami",
+                "Refer a friend",
+                "Freunde werben",
+                "Breng een vriend mee",
+            ]),
+            subtitle: Some(t(&[
+                "Un mois offert pour vous deux",
+                "A free month for you both",
+                "Ein Gratismonat für beide",
+                "Een gratis maand voor jullie allebei",
+            ])),
+            description: None,
+            image: None,
+            cta: None,
+        },
+    ]
+}
+
+/// Headings the editors give a master template's cinemas and shows blocks.
+fn master_labels(reference: &str, lang: Lang) -> BTreeMap<String, String> {
+    let t = |l: &L| tr(lang, l).to_string();
+    let mut labels = BTreeMap::new();
+    match reference {
+        "mt-accessibility" => {
+            labels.insert(
+                "cinemas".to_string(),
+                t(&[
+                    "Cinémas équipés",
+                    "Equipped cinemas",
+                    "Ausgestattete Kinos",
+                    "Uitgeruste bioscopen",
+                ]),
+            );
+        }
+        "mt-about" => {
+            labels.insert(
+                "shows".to_string(),
+                t(&[
+                    "En ce moment",
+                    "Showing now",
+                    "Jetzt im Kino",
+                    "Nu in de bioscoop",
+                ]),
+            );
+        }
+        _ => {}
+    }
+    labels
+}
+
+/// The about page's mosaic: pictures leading to the site's list pages.
+fn mosaic(site: Site, lang: Lang, routes: &RouteTable) -> Vec<MosaicTile> {
+    let t = |l: &L| tr(lang, l).to_string();
+    let url = |kind| routes.path(kind, site, lang, &Params::new(), false);
+    [
+        (
+            PageKind::Experiences,
+            "mosaic-experiences",
+            [
+                "Nos expériences",
+                "Our experiences",
+                "Unsere Erlebnisse",
+                "Onze belevingen",
+            ],
+        ),
+        (
+            PageKind::Events,
+            "mosaic-events",
+            ["Événements", "Events", "Events", "Evenementen"],
+        ),
+        (
+            PageKind::Offers,
+            "mosaic-offers",
+            [
+                "Nos offres",
+                "Our offers",
+                "Unsere Angebote",
+                "Onze aanbiedingen",
+            ],
+        ),
+        (
+            PageKind::Cinemas,
+            "mosaic-cinemas",
+            [
+                "Nos cinémas",
+                "Our cinemas",
+                "Unsere Kinos",
+                "Onze bioscopen",
+            ],
+        ),
+    ]
+    .iter()
+    .map(|(kind, image, title)| MosaicTile {
+        image: media::backdrop_image(image),
+        title: Some(t(title)),
+        url: url(*kind),
+    })
+    .collect()
+}
+
+fn about_listing(lang: Lang) -> TemplateBlock {
+    let t = |l: &L| tr(lang, l).to_string();
+    let items: [L; 3] = [
+        [
+            "Des salles rénovées et confortables",
+            "Renovated, comfortable screens",
+            "Renovierte, bequeme Säle",
+            "Vernieuwde, comfortabele zalen",
+        ],
+        [
+            "Les films du monde entier, en version originale",
+            "Films from all over the world, in their original version",
+            "Filme aus aller Welt, in Originalversion",
+            "Films van over de hele wereld, in de originele versie",
+        ],
+        [
+            "Des avant-premières et des rencontres",
+            "Previews and meetings with film-makers",
+            "Vorpremieren und Begegnungen",
+            "Voorpremières en ontmoetingen",
+        ],
+    ];
+    let list: String = items.iter().map(|i| format!("<li>{}</li>", t(i))).collect();
+    TemplateBlock {
+        title: t(&[
+            "Ce qui nous anime",
+            "What drives us",
+            "Was uns antreibt",
+            "Waar we voor gaan",
+        ]),
+        content: Some(format!("<ul>{list}</ul>")),
+        image: None,
+        ctas: Vec::new(),
+    }
+}
+
+fn about_app(site: Site, lang: Lang, routes: &RouteTable) -> TemplateBlock {
+    let t = |l: &L| tr(lang, l).to_string();
+    TemplateBlock {
+        title: t(&[
+            "L'application mobile",
+            "The mobile app",
+            "Die App",
+            "De app",
+        ]),
+        content: Some(format!(
+            "<p>{}</p>",
+            t(&[
+                "Vos séances, vos billets et vos cartes, toujours dans votre poche.",
+                "Your showtimes, tickets and cards, always in your pocket.",
+                "Ihre Vorstellungen, Tickets und Karten immer dabei.",
+                "Je voorstellingen, tickets en kaarten altijd op zak.",
+            ])
+        )),
+        image: Some(media::backdrop_image("mobile-app")),
+        ctas: routes
+            .path(PageKind::App, site, lang, &Params::new(), false)
+            .map(|url| Cta {
+                label: t(&[
+                    "Télécharger l'application",
+                    "Get the app",
+                    "App herunterladen",
+                    "Download de app",
+                ]),
+                url,
+                kind: None,
+                new_tab: false,
+                target: None,
+            })
+            .into_iter()
+            .collect(),
+    }
 }

@@ -188,7 +188,21 @@ pub fn experience_group(cx: &PageCx, i: usize) -> Built {
 #[derive(Serialize)]
 struct MasterView<'a> {
     page: &'a MasterTemplate,
+    /// The blocks' HTML, sanitised.
     explanation: Option<String>,
+    listing: Option<String>,
+    mobile_app: Option<String>,
+    /// The cinemas block: the site's cinemas among the page's slugs, in its order.
+    cinemas: Vec<MasterCinema<'a>>,
+    /// The shows block: the cards in the page's first slot.
+    has_shows: bool,
+}
+
+#[derive(Serialize)]
+struct MasterCinema<'a> {
+    name: &'a str,
+    city: Option<&'a str>,
+    href: Option<String>,
 }
 
 pub fn master_template(cx: &PageCx, i: usize) -> Built {
@@ -197,7 +211,50 @@ pub fn master_template(cx: &PageCx, i: usize) -> Built {
         .explanation
         .as_ref()
         .map(|e| sanitize(e.content.as_deref()));
-    Built::new(&MasterView { page, explanation }).seo(SeoArgs {
+    let html = |b: &Option<TemplateBlock>| b.as_ref().map(|b| sanitize(b.content.as_deref()));
+    let cinemas = page
+        .cinemas
+        .iter()
+        .filter_map(|slug| {
+            let &i = cx.locale.cinema_by_slug.get(slug)?;
+            let c = &cx.locale.cinemas[i].cinema;
+            Some(MasterCinema {
+                name: &c.name,
+                city: (!c.city.is_empty()).then_some(c.city.as_str()),
+                href: cx.href(PageKind::Cinema, slug),
+            })
+        })
+        .collect();
+    let shows: Vec<&Show> = page
+        .shows
+        .iter()
+        .filter_map(|slug| {
+            cx.locale
+                .show_by_slug
+                .get(slug)
+                .map(|&i| &cx.locale.shows[i])
+        })
+        .collect();
+    let cards = crate::fragments::show_cards(
+        shows.iter().map(|s| crate::fragments::Card {
+            title: &s.title,
+            poster: s.poster.as_ref(),
+            flag: s.flag.as_ref(),
+            duration: s.duration,
+            href: cx.show_href(s),
+        }),
+        false,
+    );
+    Built::new(&MasterView {
+        page,
+        explanation,
+        listing: html(&page.listing),
+        mobile_app: html(&page.mobile_app),
+        cinemas,
+        has_shows: !shows.is_empty(),
+    })
+    .fragment_if_any(cards)
+    .seo(SeoArgs {
         title: page.title.clone(),
         description: page
             .header
