@@ -36,6 +36,8 @@ mod images;
 mod islands;
 /// Lists of shows: the home rail, the shows page and its tabs, events and seasons.
 mod listings;
+/// Issue 13: the modals island's triggers and sections, the header push and pass link.
+mod modals;
 /// The generated nginx configuration: `nginx -t`, and serving as the preview does.
 mod serving;
 /// Show (film and event) pages, their rating and release-date rules.

@@ -102,15 +102,19 @@ export function unmount(): void {
 function modals(lib: L, lang: string): Child {
   const { jsx, useLayoutEffect, useRef, useModal, useT, ModalDialog, pageModals, pageSchedule, wakeIslands } = lib;
 
-  /** The section's content without its heading (the dialog's title) and without ids (no duplicates). */
+  /**
+   * The section's content without its heading (the dialog's title) and without ids (no
+   * duplicates); a list, table or paragraph is copied whole (a `dd` needs its `dl`).
+   */
   function SectionCopy({ source }: { source: HTMLElement }) {
     const box = useRef<HTMLDivElement>(null);
     useLayoutEffect(() => {
       const copy = source.cloneNode(true) as HTMLElement;
       copy.querySelector("h2")?.remove();
       for (const el of [copy, ...copy.querySelectorAll("[id]")]) el.removeAttribute("id");
-      for (const el of copy.querySelectorAll("[aria-labelledby]")) el.removeAttribute("aria-labelledby");
-      box.current?.replaceChildren(...copy.childNodes);
+      for (const el of [copy, ...copy.querySelectorAll("[aria-labelledby]")]) el.removeAttribute("aria-labelledby");
+      copy.removeAttribute("aria-label");
+      box.current?.replaceChildren(...(/^(DL|UL|OL|TABLE|P)$/.test(copy.tagName) ? [copy] : copy.childNodes));
     }, [source]);
     return jsx("div", { ref: box as never, className: "section-copy" });
   }

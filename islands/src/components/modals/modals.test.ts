@@ -47,7 +47,7 @@ describe("modals island", () => {
     await click(link);
     const [dialog] = dialogs();
     expect(dialog?.querySelector(".dialog-title")?.textContent).toBe("Détails du film");
-    expect(dialog?.querySelector("dd")?.textContent).toBe("1 h 52");
+    expect(dialog?.querySelector("dl.facts > div > dd")?.textContent).toBe("1 h 52");
     // A copy: no duplicate ids in the page.
     expect(dialog?.querySelector("[id]:not(h2)")).toBeNull();
     expect(pageModals().getState().modals.showDetails.open).toBe(true);
