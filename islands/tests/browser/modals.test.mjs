@@ -73,7 +73,7 @@ test('show page: the details modal shows the film facts, passes axe, closes with
     await closeWithEscape(page, dialog, trigger, 'show details');
   }));
 
-test('show page: the audience ratings modal shows the shares, passes axe, closes with Escape', (t) =>
+test('show page: the audience ratings and client rating modals pass axe and close with Escape', (t) =>
   browser.page(t, async (page) => {
     const path = await showLink(page, 'fr');
     const network = followNetwork(page);
@@ -87,6 +87,18 @@ test('show page: the audience ratings modal shows the shares, passes axe, closes
     await noSeriousViolations(page, 'global feelings open');
     await shots(page, 'fr', 'modal-global-feelings');
     await closeWithEscape(page, dialog, trigger, 'global feelings');
+
+    // The client rating: the three emotions; an anonymous visitor's choice asks for sign-in.
+    const rate = page.locator('.hero-actions [data-modal=clientRating]');
+    const rating = await openFrom(page, rate);
+    assert.equal(await rating.locator('button.emotion').count(), 3, 'three emotions');
+    await noSeriousViolations(page, 'client rating open');
+    await shots(page, 'fr', 'modal-client-rating');
+    await closeWithEscape(page, rating, rate, 'client rating');
+    // Used: a choice goes through the wish-list island's button; anonymous, it asks to sign in.
+    await openFrom(page, rate);
+    await page.getByRole('dialog').locator('button.emotion[data-emotion=loved]').click();
+    await page.getByRole('dialog', { name: /^Connectez-vous à votre compte/ }).waitFor();
   }));
 
 test('show page: the calendar picks a day of the schedule; Escape closes it', (t) =>
