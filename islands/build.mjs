@@ -1,6 +1,6 @@
 // Bundles the islands: one ES module per island (src/islands/*.ts[x]) with shared chunks,
 // React's API served by preact/compat, minified, content-hashed names; then the loader
-// (loader.[hash].js) with the islands' manifest inside; then manifest.json, which the Rust
+// (loader.[hash].js: pages name each island's module in `data-src`); then manifest.json, which the Rust
 // generator reads so a page references only the islands it shows:
 //
 //   { "loader": "loader.HASH.js",
@@ -214,10 +214,6 @@ export async function build(out, loaderLimit = LOADER_LIMIT) {
     entryPoints: { loader: join(here, "src", "loader", "main.ts") },
     outdir: staging,
     entryNames: "[name].[hash]",
-    define: {
-      ...shared.define,
-      __ISLANDS__: JSON.stringify(Object.fromEntries(Object.entries(manifest.islands).map(([n, e]) => [n, `./${e.file}`]))),
-    },
   });
   const loaderPath = Object.keys(loader.metafile.outputs).find((p) => p.endsWith(".js"));
   manifest.loader = rel(loaderPath);

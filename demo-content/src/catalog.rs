@@ -677,7 +677,7 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
             url: None,
         }],
         nationality: Some(tr(lang, &words::NATIONALITIES[s.nationality]).to_string()),
-        feelings: None,
+        feelings: (!coming_soon).then(|| demo_feelings(&s.reference)),
         tracking: None,
         redirect_slug: None,
         vod_availability: !coming_soon && (today - s.release).num_days() > 28,
@@ -691,6 +691,20 @@ pub fn show(world: &World, idx: usize, site: Site, lang: Lang) -> Show {
         }),
         extra_information: None,
         logo_title: None,
+    }
+}
+
+/// The audience's feelings of a released show (spec §3 "feelings counts"), the same for a show
+/// in every language and run: counts drawn from its reference.
+fn demo_feelings(reference: &str) -> FeelingsCounts {
+    let h = reference.bytes().fold(2166136261u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(16777619)
+    });
+    FeelingsCounts {
+        wishlist: 40 + h % 400,
+        disappointed: 2 + (h >> 3) % 30,
+        liked: 15 + (h >> 9) % 120,
+        loved: 10 + (h >> 17) % 200,
     }
 }
 

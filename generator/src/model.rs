@@ -65,6 +65,8 @@ pub struct LocaleData {
     /// Tag titles: the schedule filters' labels.
     pub tags: Vec<Tag>,
     pub subscription: Option<Subscription>,
+    /// The header push (spec §9): the permanent auto-promotion, on every page's header.
+    pub header_push: Option<Promotion>,
     /// Show slug → index in `shows`.
     pub show_by_slug: HashMap<String, usize>,
     /// Cinema slug → index in `cinemas`.
@@ -179,12 +181,13 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<MasterTemplate>>(site, l, "/master-template/pages"),
         f.get::<FaqCategories>(site, l, "/faq/categories"),
     )?;
-    let (footer, footer_faq, alerts, ecards, subscription) = tokio::try_join!(
+    let (footer, footer_faq, alerts, ecards, subscription, header_push) = tokio::try_join!(
         f.get::<Footer>(site, l, "/footer"),
         f.get::<Vec<FooterFaqItem>>(site, l, "/footer/faq"),
         f.get::<AlertsPage>(site, l, "/alerts"),
         f.get::<Vec<ECard>>(site, l, "/ecards"),
         optional::<Subscription>(f, site, lang, "/cinepass"),
+        f.get::<Option<Promotion>>(site, l, "/permanent-autopromo"),
     )?;
     // Schedules and seasons are read into their compact form as each answer arrives, so at
     // most a few are ever held in the API's form.
@@ -268,6 +271,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         vod,
         tags,
         subscription,
+        header_push,
         show_by_slug: HashMap::new(),
         cinema_by_slug: HashMap::new(),
         show_index: Vec::new(),

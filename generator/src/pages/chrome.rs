@@ -95,6 +95,12 @@ struct ChromeView<'a> {
     /// The help centre's "still need help?" block: only with a usable agent chat (spec §5);
     /// the contact link is the client area's contact form.
     help_chat: Option<HelpChat>,
+    /// The header push (spec §9) and the script that hides it for a day once closed.
+    header_push: Option<&'a Promotion>,
+    header_push_script: &'static str,
+    /// The subscription page, linked in the header for a client with any subscription pass
+    /// (spec §2, desktop; shown by the header island's first stage): on sites that sell one.
+    pass_href: Option<String>,
 }
 
 /// What the page templates read as `chrome` (base.html's head and body, the pages): the rest
@@ -335,6 +341,12 @@ pub fn chrome(
         injections,
         feedback_widget: brand.feedback_widget_on(site),
         help_chat: help_contact.clone().map(|contact| HelpChat { contact }),
+        header_push: locale.header_push.as_ref(),
+        header_push_script: super::header_push::SCRIPT,
+        pass_href: locale
+            .subscription
+            .as_ref()
+            .and_then(|_| path(PageKind::Subscription)),
     };
     let page_value = serde_json::to_value(PageChromeView {
         site: view.site,

@@ -16,6 +16,7 @@ mod cx;
 mod editorial;
 pub mod error_code;
 mod hash;
+pub mod header_push;
 mod help;
 mod islands;
 mod listings;

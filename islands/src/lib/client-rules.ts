@@ -57,3 +57,9 @@ export function avatarOf(client: Client): { photo: string } | { initials: string
 export function mustFinish(client: Client): boolean {
   return !client.registered || (!client.emailVerify && !client.firstLogin);
 }
+
+/**
+ * Whether a client holds any subscription pass (spec §2: the header links the subscription
+ * page for them): a cinepass subscription, a pass type, or a current plan.
+ */
+export const hasPass = (client: Client): boolean => !!(client.subscriptions.cinepass || client.cinepassType || client.subscription?.currentPlan);

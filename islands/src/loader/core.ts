@@ -9,7 +9,7 @@
 // - data-hydrate: load (default) at once; idle when the browser is idle; visible when the
 //   element nears the viewport; interaction on the first pointerdown, focusin or keydown in
 //   it, or a `hydrate` event dispatched on it (another island needs it: the alerts area).
-// - data-src: the module URL; without it, the loader's own manifest (name → URL) is used.
+// - data-src: the module URL (a manifest, name → URL, may stand in for it: tests).
 // - props: a child `script[data-props]` (removed before hydrating, so the markup matches the
 //   component's), or the element's next sibling; none means `{}`.
 // - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
