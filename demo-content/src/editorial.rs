@@ -275,7 +275,9 @@ pub fn build(
                 .then(|| shows.get(n % shows.len().max(1)).map(Show::summary))
                 .flatten();
             // The editors sign some articles and vary the display flags (spec §3 Article).
-            a.author = n.is_multiple_of(2).then(|| AUTHORS[n / 2 % AUTHORS.len()].to_string());
+            a.author = n
+                .is_multiple_of(2)
+                .then(|| AUTHORS[n / 2 % AUTHORS.len()].to_string());
             a.display_social_media = n % 3 != 2;
             a.display_news_tag = n % 4 != 3;
             a.display_back_to_news = n % 5 != 4;

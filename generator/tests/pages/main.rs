@@ -41,11 +41,11 @@ mod images;
 mod islands;
 /// Lists of shows: the home rail, the shows page and its tabs, events and seasons.
 mod listings;
+/// Issue 13: the modals island's triggers and sections, the header push and pass link.
+mod modals;
 /// Issue 13: the offers page's blocks, e-card order forms, the subscription page (partners,
 /// current shows, promotions) and every block of the master templates.
 mod offers_surfaces;
-/// Issue 13: the modals island's triggers and sections, the header push and pass link.
-mod modals;
 /// The generated nginx configuration: `nginx -t`, and serving as the preview does.
 mod serving;
 /// Show (film and event) pages, their rating and release-date rules.
