@@ -477,6 +477,9 @@ fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
         .script_hashes
         .insert(crate::pages::header_push::policy_source());
     policy
+        .script_hashes
+        .insert(crate::pages::partner_search::policy_source());
+    policy
 }
 
 /// Hash of everything a page's bytes depend on besides its context.

@@ -196,6 +196,8 @@ struct SubscriptionView<'a> {
     partners: Vec<PartnerLink<'a>>,
     /// The current shows, as cards in the page's first slot.
     has_current_shows: bool,
+    /// The partner search's inline script (`partner_search`).
+    partner_search_script: &'static str,
 }
 
 #[derive(Serialize)]
@@ -241,6 +243,7 @@ pub fn subscription(cx: &PageCx) -> Built {
         subscription: &locale.subscription,
         partners,
         has_current_shows: !cards.is_empty(),
+        partner_search_script: super::partner_search::SCRIPT,
     })
     .fragment_if_any(cards)
 }

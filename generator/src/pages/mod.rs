@@ -20,6 +20,7 @@ pub mod header_push;
 mod help;
 mod islands;
 mod listings;
+pub mod partner_search;
 mod places;
 mod season;
 mod show;

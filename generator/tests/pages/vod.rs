@@ -30,7 +30,12 @@ fn show_pages_offer_the_film_at_home_where_the_site_offers_vod() {
             for summary in list(&api_json(site, Some(lang), "/shows"), "") {
                 let s = str_of(summary, "slug").unwrap_or_default();
                 let show = api_json(site, Some(lang), &format!("/show/{s}"));
-                let p = path(PageKind::Show, site, lang, &slug(s));
+                let kind = if show["isMovie"].as_bool() == Some(false) {
+                    PageKind::Event
+                } else {
+                    PageKind::Show
+                };
+                let p = path(kind, site, lang, &slug(s));
                 let Some(html) = page(site, &p, &mut problems) else {
                     continue;
                 };

@@ -79,6 +79,28 @@ test('subscription: partner cinemas by city without the temporary one or the fil
     assert.ok((await page.locator('.sub-offer-promotions .promo').count()) > 0, 'offer promotions');
     await noSeriousViolations(page, 'subscription page');
     await shots(page, 'fr', 'subscription-partners');
+    // The partner search (spec §4): typing part of a partner's city, accents and case aside,
+    // keeps the partners of that city; a query matching none says so.
+    const search = page.getByLabel(/partenaire/i);
+    assert.ok(await search.isVisible(), 'the partner search is offered');
+    const items = page.locator('.partner-list li');
+    const city = (await items.first().locator('.partner-city').innerText()).trim();
+    const query = city.slice(0, 4).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    await search.fill(query);
+    const fold = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const shown = await items.evaluateAll((lis) => lis.map((li) => ({ hidden: li.hidden, search: li.dataset.search ?? '' })));
+    const kept = shown.filter((i) => !i.hidden);
+    assert.ok(kept.length > 0, `${query}: some partner kept`);
+    assert.deepEqual(
+      shown.map((i) => !i.hidden),
+      shown.map((i) => fold(i.search).includes(fold(query))),
+      'exactly the partners whose name or city contains the query are kept',
+    );
+    await search.fill('zzzz-nowhere');
+    assert.equal(await items.evaluateAll((lis) => lis.filter((li) => !li.hidden).length), 0);
+    assert.ok(await page.locator('.partner-none').isVisible(), 'says none matches');
+    await search.fill('');
+    assert.equal(await items.evaluateAll((lis) => lis.filter((li) => !li.hidden).length), partners.length, 'all again');
   }));
 
 test('master template: mosaic, listing, mobile app and shows blocks', (t) =>
