@@ -41,6 +41,8 @@ async function openFrom(page, trigger) {
   await trigger.press('Enter');
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
+  // axe reads colours as painted: let the dialog's opening transition end first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   return dialog;
 }
 

@@ -81,7 +81,7 @@ test('subscription: partner cinemas by city without the temporary one or the fil
     await shots(page, 'fr', 'subscription-partners');
     // The partner search (spec §4): typing part of a partner's city, accents and case aside,
     // keeps the partners of that city; a query matching none says so.
-    const search = page.getByLabel(/partenaire/i);
+    const search = page.locator('#partner-q');
     assert.ok(await search.isVisible(), 'the partner search is offered');
     const items = page.locator('.partner-list li');
     const city = (await items.first().locator('.partner-city').innerText()).trim();

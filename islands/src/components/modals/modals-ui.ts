@@ -103,14 +103,17 @@ function modals(lib: L, lang: string): Child {
   const { jsx, useLayoutEffect, useRef, useModal, useT, ModalDialog, pageModals, pageSchedule, wakeIslands } = lib;
 
   /**
-   * The section's content without its heading (the dialog's title) and without ids (no
-   * duplicates); a list, table or paragraph is copied whole (a `dd` needs its `dl`).
+   * The section's content without its heading (the dialog's title), without ids (no
+   * duplicates), scripts and what the page marks `data-copy="skip"` (e.g. the partner search,
+   * which works on the page's list); a list, table or paragraph is copied whole (a `dd` needs
+   * its `dl`).
    */
   function SectionCopy({ source }: { source: HTMLElement }) {
     const box = useRef<HTMLDivElement>(null);
     useLayoutEffect(() => {
       const copy = source.cloneNode(true) as HTMLElement;
       copy.querySelector("h2")?.remove();
+      copy.querySelectorAll("script, [data-copy=skip]").forEach((el) => el.remove());
       for (const el of [copy, ...copy.querySelectorAll("[id]")]) el.removeAttribute("id");
       for (const el of [copy, ...copy.querySelectorAll("[aria-labelledby]")]) el.removeAttribute("aria-labelledby");
       copy.removeAttribute("aria-label");
