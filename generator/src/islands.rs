@@ -50,7 +50,7 @@ pub struct Islands {
     pub hash: u64,
     /// Islands' labels as script JSON, by language strings (their address: the renderers'
     /// strings live as long as the build) and island.
-    labels_cache: std::sync::Mutex<HashMap<(usize, String), std::sync::Arc<str>>>,
+    labels_cache: std::sync::Mutex<HashMap<(usize, String, bool), std::sync::Arc<str>>>,
 }
 
 impl Islands {
@@ -156,13 +156,18 @@ impl Islands {
     ) -> Value {
         let mut on = Map::new();
         let mut preload: Vec<String> = Vec::new();
+        let registration = common
+            .get("site")
+            .and_then(Value::as_str)
+            .and_then(site::Site::from_code)
+            .is_none_or(site::Site::offers_registration);
         for &name in names {
             let entry = &self.manifest.islands[name];
             let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
             let props = props(name).map(|own| {
                 // The object `common` + `labels` + `own` (the latter winning), keys in order as
                 // serde_json writes a map; the labels are written once per language.
-                let labels = self.labels(name, &entry.labels, strings);
+                let labels = self.labels(name, &entry.labels, strings, registration);
                 let mut keys: BTreeMap<&str, Option<&Value>> =
                     common.iter().map(|(k, v)| (k.as_str(), Some(v))).collect();
                 keys.insert("labels", None);
@@ -200,18 +205,30 @@ impl Islands {
     }
 }
 
+/// The UI strings of the registration and email-validation pages (the sign-in invitation's
+/// "create an account", the forced frames' titles): written only on the sites that offer those
+/// pages (`Site::offers_registration`, spec §6), where the islands can show them.
+pub const REGISTRATION_LABELS: [&str; 4] = [
+    "client.signUp",
+    "client.noAccount",
+    "client.completeRegistration",
+    "client.verifyEmail",
+];
+
 impl Islands {
-    /// The `labels` of island `name` in the language of `strings`, as script JSON; made once
-    /// per language and island.
+    /// The `labels` of island `name` in the language of `strings`, as script JSON, without the
+    /// registration strings unless `registration`; made once per language, island and flag.
     fn labels(
         &self,
         name: &str,
         keys: &[String],
         strings: &HashMap<String, String>,
+        registration: bool,
     ) -> std::sync::Arc<str> {
         let key = (
             strings as *const HashMap<String, String> as usize,
             name.to_string(),
+            registration,
         );
         let mut cache = self
             .labels_cache
@@ -222,6 +239,9 @@ impl Islands {
             .or_insert_with(|| {
                 let mut labels = Map::new();
                 for k in keys {
+                    if !registration && REGISTRATION_LABELS.contains(&k.as_str()) {
+                        continue;
+                    }
                     if let Some(value) = strings.get(k) {
                         labels.insert(k.clone(), Value::String(value.clone()));
                     } else if strings.contains_key(&format!("{k}.other")) {

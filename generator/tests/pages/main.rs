@@ -46,6 +46,8 @@ mod modals;
 /// Issue 13: the offers page's blocks, e-card order forms, the subscription page (partners,
 /// current shows, promotions) and every block of the master templates.
 mod offers_surfaces;
+/// Issue 13, registration and email pages only on FR and NL: their strings only there.
+mod registration;
 /// The generated nginx configuration: `nginx -t`, and serving as the preview does.
 mod serving;
 /// Show (film and event) pages, their rating and release-date rules.
