@@ -12,12 +12,7 @@ pub const SCRIPT: &str = "(function(){var p=document.currentScript.previousEleme
 
 /// The `sha256-…` source of `SCRIPT` for the `script-src` directive.
 pub fn policy_source() -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    format!(
-        "sha256-{}",
-        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(SCRIPT.as_bytes()))
-    )
+    super::hash::script_policy_source(SCRIPT)
 }
 
 #[cfg(test)]
