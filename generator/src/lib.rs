@@ -5,6 +5,7 @@
 //! incremental, published in one step).
 
 pub mod build;
+pub mod deps;
 pub mod fetch;
 pub mod fetch_cache;
 mod fragments;
@@ -18,6 +19,8 @@ pub mod output;
 mod pages;
 mod plan;
 mod render;
+pub mod run_lock;
+pub mod run_report;
 mod schedule;
 mod schedule_fragments;
 mod seo;
@@ -27,8 +30,30 @@ use anyhow::{bail, Context as _};
 pub use options::BuildOptions;
 use site::{Lang, Site};
 
-/// Builds the sites; on any failure the previous output is left as it was.
+/// Builds the sites, one build at a time per output folder (`run_lock`); on any failure the
+/// previous output is left as it was, and the report and textfile say why (`run_report`).
 pub fn build(options: &BuildOptions) -> anyhow::Result<build::Report> {
+    let _lock = run_lock::acquire(
+        &options.out,
+        std::time::Duration::from_secs(options.lock_wait),
+    )?;
+    let started = chrono::Utc::now().timestamp();
+    let textfile = options.textfile.as_deref();
+    match build_locked(options) {
+        Ok(mut report) => {
+            run_report::succeeded(&options.out, textfile, &mut report, started)?;
+            Ok(report)
+        }
+        Err(err) => {
+            if let Err(report_err) = run_report::failed(&options.out, textfile, &err, started) {
+                tracing::error!("could not write the failure report: {report_err:#}");
+            }
+            Err(err)
+        }
+    }
+}
+
+fn build_locked(options: &BuildOptions) -> anyhow::Result<build::Report> {
     let sites: Vec<Site> = if options.sites.is_empty() {
         Site::ALL.to_vec()
     } else {

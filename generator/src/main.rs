@@ -36,7 +36,11 @@ fn main() {
         Command::Build(options) => generator::build(&options),
     };
     if let Err(err) = result {
-        eprintln!("generator: build failed, the previous output is left as it was\n  {err:#}");
-        std::process::exit(1);
+        let phase = generator::run_report::Phase::of(&err);
+        eprintln!(
+            "generator: build failed ({phase:?}, exit code {}), the previous output is left as it was\n  {err:#}",
+            phase.exit_code()
+        );
+        std::process::exit(phase.exit_code());
     }
 }

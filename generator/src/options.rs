@@ -31,4 +31,17 @@ pub struct BuildOptions {
     /// (`.{out}.fetch` beside the output folder, see generator/src/fetch_cache.rs).
     #[arg(long)]
     pub no_fetch_cache: bool,
+    /// Seconds to wait for another build of the same output folder to finish before giving
+    /// up with exit code 75 (see generator/src/run_lock.rs).
+    #[arg(long, default_value_t = 300)]
+    pub lock_wait: u64,
+    /// Where to write the run's Prometheus textfile (default `{out}/build.prom`), e.g. into
+    /// node_exporter's textfile collector folder.
+    #[arg(long)]
+    pub textfile: Option<PathBuf>,
+    /// Rebuild only what this content touches (repeatable): `show/SLUG`, `cinema/SLUG`,
+    /// `city/SLUG`, `event/SLUG`… Only the answers that name it are asked for again, and only
+    /// the pages made from it are rendered (see generator/src/deps.rs); the rest is kept.
+    #[arg(long = "changed", value_name = "KIND/SLUG")]
+    pub changed: Vec<String>,
 }

@@ -11,6 +11,8 @@ use std::sync::Mutex;
 
 /// The build report, written into the published folder after each build; not a page.
 pub const REPORT_FILE: &str = "build-report.json";
+/// The run's own files at the top of the output: rewritten after each run, not the site's.
+const RUN_FILES: [&str; 2] = [REPORT_FILE, crate::run_report::TEXTFILE];
 /// What each file was made from, so the next build renders only pages whose inputs changed.
 pub const MANIFEST_FILE: &str = "build-manifest.json";
 
@@ -113,6 +115,30 @@ impl Output {
         Ok(true)
     }
 
+    /// Keeps the published `rel` as it is, with the inputs the previous build recorded (a
+    /// targeted build: the page is not made from what changed). False when the previous
+    /// build did not have it.
+    pub fn keep_published(&self, rel: &str) -> anyhow::Result<bool> {
+        let Some(previous) = self.previous_inputs.get(rel).copied() else {
+            return Ok(false);
+        };
+        let rel_path = safe_relative(rel)?;
+        if !self.published.join(&rel_path).is_file() {
+            return Ok(false);
+        }
+        self.inputs
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert(rel.to_string(), previous);
+        self.keep(rel, rel_path)?;
+        Ok(true)
+    }
+
+    /// The published bytes of `rel`, if any.
+    pub fn published_bytes(&self, rel: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.published.join(safe_relative(rel).ok()?)).ok()
+    }
+
     fn keep(&self, rel: &str, rel_path: PathBuf) -> anyhow::Result<()> {
         if !self
             .files
@@ -200,7 +226,7 @@ impl Output {
                         .path()
                         .strip_prefix(&self.published)
                         .expect("walked below it");
-                    if !files.contains(rel) && rel != Path::new(REPORT_FILE) {
+                    if !files.contains(rel) && !RUN_FILES.iter().any(|f| rel == Path::new(f)) {
                         removed += 1;
                     }
                 }

@@ -9,6 +9,7 @@ mod cpu;
 mod icons;
 mod sitemaps;
 
+use crate::deps::{own_key, ContentKey, Deps, SiteLinks};
 use crate::fetch::Fetcher;
 use crate::fragments;
 use crate::islands::Islands;
@@ -28,7 +29,7 @@ use serde::Serialize;
 use site::brand::Brand;
 use site::routes::{PageKind, RouteTable};
 use site::{Lang, Site};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::time::Instant;
 
 #[derive(Serialize, Default, Debug)]
@@ -43,12 +44,27 @@ pub struct Report {
     pub not_modified: usize,
     pub reused_bytes: usize,
     pub fetch_cache_pruned: usize,
+    /// A targeted build (`--changed`): the keys, the kept answers used without asking, and
+    /// the pages the dependency map named (null: the build rendered whatever changed, as a
+    /// full build does — no map yet, or a new item).
+    pub changed: Vec<String>,
+    pub unasked: usize,
+    pub targeted_pages: Option<usize>,
     pub fetch_ms: u128,
     pub render_ms: u128,
     pub publish_ms: u128,
     pub phases_cpu_ms: BTreeMap<&'static str, u64>,
     pub kinds_cpu_ms: BTreeMap<String, u64>,
     pub output: OutputReport,
+    /// `ok` or `failed` (then `failure` says where and why; see `run_report`).
+    pub status: &'static str,
+    pub started_unix: i64,
+    pub finished_unix: i64,
+    /// When the sites were last published, and the runs failed since (kept across runs).
+    pub last_success_unix: Option<i64>,
+    pub consecutive_failures: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<crate::run_report::Failure>,
 }
 
 pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<Report> {
@@ -71,9 +87,20 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             dir,
         )?))
     };
+    let changed: Vec<ContentKey> = options
+        .changed
+        .iter()
+        .map(|c| ContentKey::parse(c))
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let deps = Deps::begin(&options.out);
+    let targets = targets(&changed, &deps, cache.is_some());
     let mut fetcher = Fetcher::new(&options.api)?;
     if let Some(cache) = &cache {
         fetcher = fetcher.with_cache(cache.clone());
+    }
+    if targets.is_some() {
+        fetcher = fetcher.only_changed(changed.clone());
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -111,6 +138,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         phases: &phases,
         progress: &progress,
         fingerprint,
+        deps: &deps,
+        targets: targets.as_ref(),
     };
     // Sites one after the other, the next one fetched while this one renders: memory holds
     // at most two sites (their showtimes in compact form, see `schedule`), whatever the scale.
@@ -152,7 +181,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         output.write(
             "nginx.conf",
             crate::nginx::config(&brand, &table, &sites, "/srv/www").as_bytes(),
-        )
+        )?;
+        output.write(crate::deps::DEPS_FILE, &deps.to_bytes()?)
     })();
     progress.finish_and_clear();
     if let Err(err) = result {
@@ -189,14 +219,18 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.reused_bytes = fetcher
         .reused_bytes
         .load(std::sync::atomic::Ordering::Relaxed);
+    report.unasked = fetcher.unasked.load(std::sync::atomic::Ordering::Relaxed);
+    report.changed = changed.iter().map(ContentKey::text).collect();
+    report.targeted_pages = targets.as_ref().map(|t| t.len());
     report.output = output.commit()?;
-    // Only a build of every site and language knows every call still asked for.
-    if let Some(cache) = cache.filter(|_| sites.len() == Site::ALL.len() && langs.is_empty()) {
+    // Only a build of every site and language that asked for everything knows every call
+    // still asked for.
+    if let Some(cache) = cache.filter(|_| {
+        sites.len() == Site::ALL.len() && langs.is_empty() && report.targeted_pages.is_none()
+    }) {
         report.fetch_cache_pruned = cache.prune();
     }
     report.publish_ms = publish_started.elapsed().as_millis();
-    let json = serde_json::to_vec_pretty(&report)?;
-    std::fs::write(options.out.join(crate::output::REPORT_FILE), json)?;
     eprintln!(
         "built {} pages ({} redirects) for {} site(s) in {:.2}s — waiting for fetches {} ms, render+write {} ms, publish {} ms; written {}, unchanged {}, removed {}",
         report.total_pages,
@@ -211,6 +245,35 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         report.output.removed
     );
     Ok(report)
+}
+
+/// The pages a targeted build renders: those the previous build made from the changed keys.
+/// None — render whatever changed, as a full build does — without keys, without a previous
+/// map or kept answers, or when a key is new (a new show is on lists the map cannot know).
+fn targets(changed: &[ContentKey], deps: &Deps, cached: bool) -> Option<HashSet<String>> {
+    if changed.is_empty() {
+        return None;
+    }
+    if !deps.has_previous() || !cached {
+        tracing::warn!("no dependency map or no kept answers yet: building everything");
+        return None;
+    }
+    let keys: HashSet<String> = changed.iter().map(ContentKey::text).collect();
+    if let Some(new) = keys.iter().find(|k| !deps.knew(k)) {
+        tracing::info!("{new} is new to the last build: building everything that changed");
+        return None;
+    }
+    let pages = deps.pages_of(&keys);
+    tracing::info!(
+        "targeted build: {} page(s) made from {}",
+        pages.len(),
+        changed
+            .iter()
+            .map(ContentKey::text)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Some(pages)
 }
 
 /// What a page's quick inputs hash is made of: everything fetched for its site (with the
@@ -261,6 +324,10 @@ struct SiteWriter<'a> {
     progress: &'a indicatif::ProgressBar,
     /// Hash of the templates, UI strings, brand and generator: part of every page's inputs.
     fingerprint: u64,
+    /// The dependency map being made (and the previous one).
+    deps: &'a Deps,
+    /// A targeted build's pages (see `targets`); every other page is kept as published.
+    targets: Option<&'a HashSet<String>>,
 }
 
 impl SiteWriter<'_> {
@@ -311,12 +378,29 @@ impl SiteWriter<'_> {
                 )
             })
             .collect();
+        let origin = chromes
+            .values()
+            .next()
+            .map(|c| c.base_url.as_str())
+            .unwrap_or_default();
+        let links = SiteLinks::new(plan, data, origin);
+        let deps = self.deps;
         plan.pages
             .par_iter()
             .try_for_each(|page: &Page| -> anyhow::Result<()> {
                 let t0 = thread_cpu();
                 let chrome = &chromes[&page.lang];
                 let rel = format!("{root}/{}", file_of(&page.path));
+                // A targeted build keeps, as published, every page not made from what changed.
+                if self
+                    .targets
+                    .is_some_and(|t| !t.contains(&rel) && deps.had(&rel))
+                    && output.keep_published(&rel)?
+                {
+                    deps.carry(&rel);
+                    self.progress.inc(1);
+                    return Ok(());
+                }
                 // Unchanged content, templates and generator: the page is kept without
                 // computing its context; otherwise its context decides (`Output::reuse`).
                 let quick = quick_inputs(
@@ -334,6 +418,13 @@ impl SiteWriter<'_> {
                     full
                 })?;
                 if kept {
+                    if deps.had(&rel) {
+                        deps.carry(&rel);
+                    } else if let Some(bytes) = output.published_bytes(&rel) {
+                        // Kept from a build that made no map: its links are read once.
+                        let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
+                        deps.record(&rel, links.keys_of(&bytes, own.as_deref()));
+                    }
                     self.phases.add_kind(page.kind.name(), t0);
                     self.progress.inc(1);
                     return Ok(());
@@ -349,6 +440,8 @@ impl SiteWriter<'_> {
                 let t2 = thread_cpu();
                 let bytes = finish(&html, &pc, &chrome_parts[&page.lang])
                     .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+                let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
+                deps.record(&rel, links.keys_of(&bytes, own.as_deref()));
                 let t3 = thread_cpu();
                 let result = output.write(&rel, &bytes);
                 self.phases.add(t0, t1, t2, t3, thread_cpu());

@@ -145,6 +145,9 @@ pub fn options(api: &str, out: &Path) -> BuildOptions {
         brand: root().join("config/brand.json"),
         islands: islands_dir(),
         no_fetch_cache: false,
+        lock_wait: 300,
+        textfile: None,
+        changed: Vec::new(),
     }
 }
 

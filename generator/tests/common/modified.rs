@@ -18,21 +18,9 @@ pub fn build_fr(
     islands: PathBuf,
 ) -> SiteFiles {
     let dir = scratch(&format!("modified-{name}"));
-    let locales = runtime_api::locales::Locales::load(&root().join("locales")).expect("locales");
-    let now = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
-        .single()
-        .expect("valid instant");
-    let state = runtime_api::state::AppState::new(
-        snapshot,
-        brand(),
-        locales,
-        dir.join("preview"),
-        dir.join("media"),
-        runtime_api::clock::Clock::Fixed(now),
-    );
-    let addr = serve(runtime_api::router::app(state));
+    let api = serve_snapshot(snapshot, &dir);
     let out = dir.join("out");
-    let mut options = options(&format!("http://{addr}"), &out);
+    let mut options = options(&api, &out);
     options.sites = vec!["fr".to_string()];
     options.langs = vec!["fr".to_string()];
     options.islands = islands;
@@ -47,6 +35,25 @@ pub fn build_fr(
         site.pages.len()
     );
     site
+}
+
+/// Serves `snapshot` with the real runtime API (the fixed clock of the shared one; its
+/// preview and media folders in `dir`) and answers its base URL.
+pub fn serve_snapshot(snapshot: site::snapshot::Snapshot, dir: &Path) -> String {
+    let locales = runtime_api::locales::Locales::load(&root().join("locales")).expect("locales");
+    let now = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
+        .single()
+        .expect("valid instant");
+    let state = runtime_api::state::AppState::new(
+        snapshot,
+        brand(),
+        locales,
+        dir.join("preview"),
+        dir.join("media"),
+        runtime_api::clock::Clock::Fixed(now),
+    );
+    let addr = serve(runtime_api::router::app(state));
+    format!("http://{addr}")
 }
 
 /// The scale-1 demo snapshot (the API's content) as JSON, for tests that modify it and serve

@@ -57,6 +57,22 @@ fn assert_failed_build_leaves_output_intact(
         )
         .collect();
     assert_none("the previous output after a failed build", &changed);
+    // The report and the textfile say the run failed, where, and that the site is the last
+    // good one (issue "Run it for real": cron-safe regeneration).
+    let report: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(options.out.join("build-report.json")).expect("build-report.json"),
+    )
+    .expect("the failure report parses");
+    assert_eq!(report["status"], "failed", "{report}");
+    assert_eq!(report["failure"]["phase"], "content_api", "{report}");
+    assert_eq!(report["failure"]["exit_code"], 3, "{report}");
+    assert!(report["last_success_unix"].is_i64(), "{report}");
+    let textfile = std::fs::read_to_string(options.out.join("build.prom")).expect("build.prom");
+    assert!(
+        textfile.contains("generator_build_success 0\n")
+            && textfile.contains("generator_build_exit_code 3\n"),
+        "{textfile}"
+    );
     assert_none(
         "folders left next to out/ after a failed build",
         &leftovers(dir),

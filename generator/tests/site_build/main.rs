@@ -15,6 +15,8 @@ mod common;
 mod proxy;
 mod support;
 
+/// Cron-safe runs: one build at a time, exit codes.
+mod cron;
 /// A content API that fails half-way leaves the previous output intact.
 mod failures;
 /// Hostile content through the real writers, fuzzed by property.
@@ -35,5 +37,7 @@ mod redirects;
 mod routes;
 /// hreflang, in the head and in the sitemaps.
 mod sitemaps;
+/// Targeted regeneration: one show edited, only its pages rendered.
+mod targeted;
 /// The brand theme: a second look from configuration alone.
 mod theme;

@@ -20,7 +20,8 @@ pub fn leftovers(parent: &Path) -> Vec<String> {
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
         // The fetch cache stays beside the output on purpose (generator/src/fetch_cache.rs).
-        .filter(|n| n != "out" && n != ".out.fetch")
+        // So does the build lock (generator/src/run_lock.rs), free when no build runs.
+        .filter(|n| n != "out" && n != ".out.fetch" && n != ".out.lock")
         .collect()
 }
 
@@ -28,6 +29,8 @@ pub fn leftovers(parent: &Path) -> Vec<String> {
 pub fn fingerprint(dir: &Path) -> BTreeMap<String, u64> {
     files_below(dir)
         .into_iter()
+        // The run's report and textfile say how each run went; they are not the site.
+        .filter(|rel| rel != "build-report.json" && rel != "build.prom")
         .map(|rel| {
             let bytes = std::fs::read(dir.join(&rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
             (rel, xxhash_rust::xxh3::xxh3_64(&bytes))

@@ -1,0 +1,349 @@
+//! Which content each page was made from: the dependency map of a build, kept with the
+//! output (`build-deps.json`, never published), so `generator build --changed show/SLUG`
+//! renders only the pages that show is on (issue "Run it for real", targeted regeneration).
+//!
+//! A page depends on its own item (a cinema page on `cinema/{slug}`) and on every item it
+//! links to — `href` attributes and JSON-LD `url`s that are the address of another item's
+//! page. That is what a page shows of other content: a schedule row, a show card, a cinema
+//! in a list or a screening in JSON-LD each link to their item's page, and nothing else of
+//! an item is written into a page without that link. Reading the links of the finished bytes
+//! keeps the map true whatever the templates do, at the cost of one scan per rendered page.
+//!
+//! Keys are `{kind}/{slug}` — the names a CMS uses in `--changed` and in the webhook.
+
+use crate::model::LocaleData;
+use crate::plan::{Item, Page, SitePages};
+use memchr::memmem;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
+use std::sync::Mutex;
+
+pub const DEPS_FILE: &str = "build-deps.json";
+
+/// The kinds of content a key may name, and the content API's list calls that carry a
+/// summary of each (asked for again when an item of the kind changes, so a new item is seen).
+pub const KINDS: [(&str, &[&str]); 8] = [
+    ("show", &["/shows", "/vod", "/events"]),
+    ("cinema", &["/cinemas", "/cities"]),
+    ("city", &["/cities"]),
+    ("event", &["/events"]),
+    ("experience", &["/gpxp", "/experience-groups"]),
+    ("experience-group", &["/experience-groups"]),
+    ("news", &["/news"]),
+    ("offer", &["/news"]),
+];
+
+/// A content item a build is told changed: `kind/slug`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ContentKey {
+    pub kind: &'static str,
+    pub slug: String,
+}
+
+impl ContentKey {
+    /// Reads `kind/slug`; a kind we do not know or a slug that is not one is an error that
+    /// names what is accepted.
+    pub fn parse(text: &str) -> Result<ContentKey, String> {
+        let (kind, slug) = text
+            .split_once('/')
+            .ok_or_else(|| format!("{text:?} is not KIND/SLUG"))?;
+        let kind = KINDS
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| *k == kind)
+            .ok_or_else(|| {
+                let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
+                format!("{kind:?} is not a kind of content: {}", kinds.join(", "))
+            })?;
+        let valid = !slug.is_empty()
+            && slug.len() <= 200
+            && slug
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        if !valid {
+            return Err(format!("{slug:?} is not a slug (letters, digits, - _ .)"));
+        }
+        Ok(ContentKey {
+            kind,
+            slug: slug.to_string(),
+        })
+    }
+
+    pub fn text(&self) -> String {
+        format!("{}/{}", self.kind, self.slug)
+    }
+
+    /// Whether a content API answer may hold this item: its own calls (`/show/{slug}`,
+    /// `/cinema/{slug}/shows`…), its kind's lists, and any answer that names its slug.
+    pub fn touches(&self, api_path: &str, body: &[u8]) -> bool {
+        let path = api_path.split('?').next().unwrap_or(api_path);
+        let own = format!("/{}/{}", self.kind, self.slug);
+        if path == own || path.starts_with(&format!("{own}/")) {
+            return true;
+        }
+        let lists = KINDS
+            .iter()
+            .find(|(k, _)| *k == self.kind)
+            .map_or(&[][..], |(_, l)| *l);
+        if lists.contains(&path) {
+            return true;
+        }
+        // A cinema's schedule names the shows it plays by slug only (their titles and
+        // posters come from the shows' own calls): only the cinema's change touches it.
+        if path.starts_with("/cinema/") && path.ends_with("/shows") {
+            return false;
+        }
+        memmem::find(body, format!("\"{}\"", self.slug).as_bytes()).is_some()
+    }
+}
+
+/// A page's own item, as a key.
+pub fn own_key(page: &Page, locale: &LocaleData) -> Option<String> {
+    let (kind, slug) = match page.item {
+        Item::Cinema(i) => ("cinema", &locale.cinemas.get(i)?.cinema.slug),
+        Item::City(i) => ("city", &locale.cities.get(i)?.city.slug),
+        Item::Show(i) => ("show", &locale.shows.get(i)?.slug),
+        Item::Season(i) => ("event", &locale.seasons.get(i)?.season.slug),
+        Item::Experience(i) => ("experience", &locale.experiences.get(i)?.slug),
+        Item::ExperienceGroup(i) => (
+            "experience-group",
+            &locale.experience_groups.get(i)?.experience.slug,
+        ),
+        Item::News(i) => ("news", &locale.news.news.get(i)?.slug),
+        Item::Offer(i) => ("offer", &locale.news.offers.get(i)?.article.slug),
+        _ => return None,
+    };
+    Some(format!("{kind}/{slug}"))
+}
+
+/// Keys as small numbers while a build runs (a cinema page at scale 10 links hundreds of
+/// shows: 31,000 pages of string lists would be tens of megabytes).
+#[derive(Default)]
+struct Interner {
+    ids: HashMap<String, u32>,
+    names: Vec<String>,
+}
+
+impl Interner {
+    fn id(&mut self, key: &str) -> u32 {
+        if let Some(&id) = self.ids.get(key) {
+            return id;
+        }
+        let id = self.names.len() as u32;
+        self.names.push(key.to_string());
+        self.ids.insert(key.to_string(), id);
+        id
+    }
+}
+
+/// The map being made by a build, and the previous build's.
+pub struct Deps {
+    keys: Mutex<Interner>,
+    pages: Mutex<HashMap<String, Vec<u32>>>,
+    /// The previous build's map: page → keys.
+    previous: HashMap<String, Vec<String>>,
+}
+
+/// The file's form: each key with the pages made from it (sorted, so the same build writes
+/// the same bytes).
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+struct DepsFile {
+    /// Every page of the build, by index.
+    pages: Vec<String>,
+    /// Key → indexes into `pages`.
+    keys: BTreeMap<String, Vec<u32>>,
+}
+
+impl Deps {
+    /// Starts a map, reading the previous one of the published folder (none or unreadable:
+    /// empty, and a targeted build then builds everything).
+    pub fn begin(published: &Path) -> Deps {
+        let previous: DepsFile = std::fs::read(published.join(DEPS_FILE))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        let mut by_page: HashMap<String, Vec<String>> = previous
+            .pages
+            .iter()
+            .map(|p| (p.clone(), Vec::new()))
+            .collect();
+        for (key, pages) in previous.keys {
+            for &i in &pages {
+                if let Some(page) = previous.pages.get(i as usize) {
+                    by_page.entry(page.clone()).or_default().push(key.clone());
+                }
+            }
+        }
+        Deps {
+            keys: Mutex::new(Interner::default()),
+            pages: Mutex::new(HashMap::new()),
+            previous: by_page,
+        }
+    }
+
+    pub fn has_previous(&self) -> bool {
+        !self.previous.is_empty()
+    }
+
+    /// Whether the previous build knew this key (a page made from it).
+    pub fn knew(&self, key: &str) -> bool {
+        self.previous
+            .values()
+            .any(|keys| keys.iter().any(|k| k == key))
+    }
+
+    /// The previous build's pages made from any of `keys`.
+    pub fn pages_of(&self, keys: &HashSet<String>) -> HashSet<String> {
+        self.previous
+            .iter()
+            .filter(|(_, ks)| ks.iter().any(|k| keys.contains(k)))
+            .map(|(page, _)| page.clone())
+            .collect()
+    }
+
+    /// Whether the previous build had this page.
+    pub fn had(&self, rel: &str) -> bool {
+        self.previous.contains_key(rel)
+    }
+
+    /// Records what a rendered page was made from.
+    pub fn record(&self, rel: &str, keys: BTreeSet<&str>) {
+        let ids: Vec<u32> = {
+            let mut interner = self.keys.lock().expect("no panics while holding the lock");
+            keys.into_iter().map(|k| interner.id(k)).collect()
+        };
+        self.pages
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert(rel.to_string(), ids);
+    }
+
+    /// A page kept from the previous build was made from what it was made from then.
+    pub fn carry(&self, rel: &str) {
+        let keys: BTreeSet<&str> = self
+            .previous
+            .get(rel)
+            .map(|ks| ks.iter().map(String::as_str).collect())
+            .unwrap_or_default();
+        self.record(rel, keys);
+    }
+
+    /// The map's bytes, the same for the same build.
+    pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
+        let interner = self.keys.lock().expect("no panics while holding the lock");
+        let pages = self.pages.lock().expect("no panics while holding the lock");
+        let mut names: Vec<&String> = pages.keys().collect();
+        names.sort();
+        let mut file = DepsFile {
+            pages: names.iter().map(|s| s.to_string()).collect(),
+            keys: BTreeMap::new(),
+        };
+        for (i, page) in names.iter().enumerate() {
+            for &id in &pages[*page] {
+                file.keys
+                    .entry(interner.names[id as usize].clone())
+                    .or_default()
+                    .push(i as u32);
+            }
+        }
+        Ok(serde_json::to_vec(&file)?)
+    }
+}
+
+/// A site's item pages by address (with and without the site's origin), to read links.
+pub struct SiteLinks {
+    by_path: HashMap<String, String>,
+    origin: String,
+}
+
+impl SiteLinks {
+    pub fn new(plan: &SitePages, data: &crate::model::SiteData, origin: &str) -> SiteLinks {
+        let mut by_path = HashMap::new();
+        for page in &plan.pages {
+            let Some(locale) = data.locales.get(&page.lang) else {
+                continue;
+            };
+            if let Some(key) = own_key(page, locale) {
+                by_path.insert(page.path.clone(), key);
+            }
+        }
+        SiteLinks {
+            by_path,
+            origin: origin.trim_end_matches('/').to_string(),
+        }
+    }
+
+    /// The keys of the items a page's bytes link to, with its own.
+    pub fn keys_of<'a>(&'a self, html: &[u8], own: Option<&'a str>) -> BTreeSet<&'a str> {
+        let mut keys: BTreeSet<&str> = own.into_iter().collect();
+        for needle in [&b"href="[..], b"\"url\":\""] {
+            for at in memmem::find_iter(html, needle) {
+                let rest = &html[at + needle.len()..];
+                let rest = rest.strip_prefix(b"\"").unwrap_or(rest);
+                let end = rest
+                    .iter()
+                    .position(|&b| matches!(b, b'"' | b'\'' | b' ' | b'>' | b'?' | b'#' | b'\\'))
+                    .unwrap_or(rest.len());
+                let Ok(link) = std::str::from_utf8(&rest[..end]) else {
+                    continue;
+                };
+                let path = link.strip_prefix(self.origin.as_str()).unwrap_or(link);
+                if let Some(key) = self.by_path.get(path) {
+                    keys.insert(key.as_str());
+                }
+            }
+        }
+        keys
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_read_strictly() {
+        let key = ContentKey::parse("show/the-scouts").expect("a key");
+        assert_eq!((key.kind, key.slug.as_str()), ("show", "the-scouts"));
+        for bad in [
+            "show",
+            "film/x",
+            "show/",
+            "show/a b",
+            "show/../x",
+            "show/\"x",
+        ] {
+            let err = ContentKey::parse(bad);
+            assert!(err.is_err(), "{bad} read as {err:?}");
+        }
+    }
+
+    #[test]
+    fn an_answer_is_touched_by_its_own_calls_its_lists_and_by_naming_the_slug() {
+        let key = ContentKey::parse("cinema/aix").unwrap();
+        assert!(key.touches("/cinema/aix?language=fr", b"{}"));
+        assert!(key.touches("/cinema/aix/shows?embed=false&language=fr", b"{}"));
+        assert!(key.touches("/cinemas?language=fr", b"[]"));
+        assert!(key.touches("/city/marseille", b"{\"slug\":\"aix\"}"));
+        assert!(!key.touches("/cinema/aix-2", b"{\"slug\":\"aix-2\"}"));
+        assert!(!key.touches("/show/x", b"{\"city\":\"aix-en-provence\"}"));
+        let show = ContentKey::parse("show/x").unwrap();
+        assert!(!show.touches("/cinema/aix/shows?embed=false", b"{\"show\":\"x\"}"));
+        assert!(show.touches("/event/fest", b"{\"shows\":[\"x\"]}"));
+    }
+
+    #[test]
+    fn links_are_read_in_attributes_and_json_ld() {
+        let links = SiteLinks {
+            by_path: HashMap::from([
+                ("/film/x".to_string(), "show/x".to_string()),
+                ("/cinemas/aix".to_string(), "cinema/aix".to_string()),
+                ("/en/cinemas/aix".to_string(), "cinema/aix".to_string()),
+            ]),
+            origin: "https://www.example.fr".to_string(),
+        };
+        let html = br#"<a href=/film/x>X</a><a href="https://www.example.fr/en/cinemas/aix?d=1">A</a><a href=/film/y>Y</a><script>{"url":"https://www.example.fr/film/x"}</script>"#;
+        let keys: Vec<&str> = links.keys_of(html, Some("city/m")).into_iter().collect();
+        assert_eq!(keys, ["cinema/aix", "city/m", "show/x"]);
+    }
+}
