@@ -14,15 +14,16 @@
 use crate::model::LocaleData;
 use crate::plan::{Item, Page, SitePages};
 use memchr::memmem;
+pub use site::changes::ContentKey;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 use std::sync::Mutex;
 
 pub const DEPS_FILE: &str = "build-deps.json";
 
-/// The kinds of content a key may name, and the content API's list calls that carry a
-/// summary of each (asked for again when an item of the kind changes, so a new item is seen).
-pub const KINDS: [(&str, &[&str]); 8] = [
+/// The content API's list calls that carry a summary of each kind (asked for again when an
+/// item of the kind changes, so a new or renamed item is seen).
+const LISTS: [(&str, &[&str]); 8] = [
     ("show", &["/shows", "/vod", "/events"]),
     ("cinema", &["/cinemas", "/cities"]),
     ("city", &["/cities"]),
@@ -33,55 +34,21 @@ pub const KINDS: [(&str, &[&str]); 8] = [
     ("offer", &["/news"]),
 ];
 
-/// A content item a build is told changed: `kind/slug`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ContentKey {
-    pub kind: &'static str,
-    pub slug: String,
+/// Which content API answers a change may be in.
+pub trait Touches {
+    fn touches(&self, api_path: &str, body: &[u8]) -> bool;
 }
 
-impl ContentKey {
-    /// Reads `kind/slug`; a kind we do not know or a slug that is not one is an error that
-    /// names what is accepted.
-    pub fn parse(text: &str) -> Result<ContentKey, String> {
-        let (kind, slug) = text
-            .split_once('/')
-            .ok_or_else(|| format!("{text:?} is not KIND/SLUG"))?;
-        let kind = KINDS
-            .iter()
-            .map(|(k, _)| *k)
-            .find(|k| *k == kind)
-            .ok_or_else(|| {
-                let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
-                format!("{kind:?} is not a kind of content: {}", kinds.join(", "))
-            })?;
-        let valid = !slug.is_empty()
-            && slug.len() <= 200
-            && slug
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-        if !valid {
-            return Err(format!("{slug:?} is not a slug (letters, digits, - _ .)"));
-        }
-        Ok(ContentKey {
-            kind,
-            slug: slug.to_string(),
-        })
-    }
-
-    pub fn text(&self) -> String {
-        format!("{}/{}", self.kind, self.slug)
-    }
-
+impl Touches for ContentKey {
     /// Whether a content API answer may hold this item: its own calls (`/show/{slug}`,
     /// `/cinema/{slug}/shows`…), its kind's lists, and any answer that names its slug.
-    pub fn touches(&self, api_path: &str, body: &[u8]) -> bool {
+    fn touches(&self, api_path: &str, body: &[u8]) -> bool {
         let path = api_path.split('?').next().unwrap_or(api_path);
         let own = format!("/{}/{}", self.kind, self.slug);
         if path == own || path.starts_with(&format!("{own}/")) {
             return true;
         }
-        let lists = KINDS
+        let lists = LISTS
             .iter()
             .find(|(k, _)| *k == self.kind)
             .map_or(&[][..], |(_, l)| *l);
@@ -300,23 +267,6 @@ impl SiteLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_are_read_strictly() {
-        let key = ContentKey::parse("show/the-scouts").expect("a key");
-        assert_eq!((key.kind, key.slug.as_str()), ("show", "the-scouts"));
-        for bad in [
-            "show",
-            "film/x",
-            "show/",
-            "show/a b",
-            "show/../x",
-            "show/\"x",
-        ] {
-            let err = ContentKey::parse(bad);
-            assert!(err.is_err(), "{bad} read as {err:?}");
-        }
-    }
 
     #[test]
     fn an_answer_is_touched_by_its_own_calls_its_lists_and_by_naming_the_slug() {
