@@ -290,12 +290,32 @@ async fn scratch_database() -> Option<(String, ScratchDatabase)> {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_replicas_on_one_postgres_share_favourites_and_hold_the_limit_together() {
-    let Some((_, db)) = scratch_database().await else {
+/// The PostgreSQL server's URL and a fresh database's URL and name, given to `case`; the
+/// database is dropped afterwards, whether `case` passed or failed.
+async fn on_postgres<C, F>(case: C)
+where
+    C: FnOnce(String, String, String) -> F,
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
+    let Some((server, db)) = scratch_database().await else {
         return;
     };
-    let database = [("DATABASE_URL", db.url())];
+    let outcome = tokio::spawn(case(server, db.url(), db.name().to_string())).await;
+    db.drop_database()
+        .await
+        .expect("dropping the test database");
+    if let Err(error) = outcome {
+        std::panic::resume_unwind(error.into_panic());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_on_one_postgres_share_favourites_and_hold_the_limit_together() {
+    on_postgres(|_, url, _| two_replicas(url)).await;
+}
+
+async fn two_replicas(database_url: String) {
+    let database = [("DATABASE_URL", database_url)];
     let a_data = data_dir("replica-a");
     let b_data = data_dir("replica-b");
     // A makes the dev provider's key in its data directory; the test signs with it.
@@ -396,10 +416,6 @@ async fn two_replicas_on_one_postgres_share_favourites_and_hold_the_limit_togeth
         listed.sort();
         assert_eq!(listed, passed, "both replicas list the adds that passed");
     }
-    drop((a, b));
-    db.drop_database()
-        .await
-        .expect("dropping the test database");
 }
 
 /// Runs the futures at once (spawned, so the two replicas are written to in parallel).
@@ -450,11 +466,12 @@ async fn set_read_only(url: &str, database: &str, on: bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readiness_follows_whether_postgres_takes_writes() {
-    let Some((url, db)) = scratch_database().await else {
-        return;
-    };
+    on_postgres(readiness_on_postgres).await;
+}
+
+async fn readiness_on_postgres(url: String, database_url: String, name: String) {
     let data = data_dir("readyz-postgres");
-    let server = start("readyz-postgres", &data, &[("DATABASE_URL", db.url())]).await;
+    let server = start("readyz-postgres", &data, &[("DATABASE_URL", database_url)]).await;
     let (status, body) = readyz(&server).await;
     assert_eq!(
         (status, &body),
@@ -472,7 +489,7 @@ async fn readiness_follows_whether_postgres_takes_writes() {
         200
     );
 
-    set_read_only(&url, db.name(), true).await;
+    set_read_only(&url, &name, true).await;
     let body = readyz_becomes(&server, 503).await;
     assert_eq!(
         body,
@@ -482,7 +499,7 @@ async fn readiness_follows_whether_postgres_takes_writes() {
     let refused = call(&server, reqwest::Method::POST, &add(&cinemas[1]), &bearer).await;
     assert_eq!(refused.status, 503, "{}", refused.body);
 
-    set_read_only(&url, db.name(), false).await;
+    set_read_only(&url, &name, false).await;
     readyz_becomes(&server, 200).await;
     let added = call(&server, reqwest::Method::POST, &add(&cinemas[1]), &bearer).await;
     assert_eq!(added.status, 200, "{}", added.body);
@@ -504,10 +521,6 @@ async fn readiness_follows_whether_postgres_takes_writes() {
         errors >= 1,
         "the failed probe writes are counted: {metrics}"
     );
-    drop(server);
-    db.drop_database()
-        .await
-        .expect("dropping the test database");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
