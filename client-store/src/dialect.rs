@@ -34,4 +34,9 @@ pub trait Dialect: Database {
 
     /// Where the database is: SQLite's file, PostgreSQL's server and database.
     type Location: Send + Sync;
+
+    /// What keeps the database at `location` from keeping writes that a write statement
+    /// would not notice (SQLite: its file deleted or replaced under the running server),
+    /// checked without touching the database; `None` when nothing does.
+    fn location_problem(location: &Self::Location) -> Option<String>;
 }

@@ -155,6 +155,27 @@ pub trait ClientStore: Send + Sync {
         number: &str,
         pin: &str,
     ) -> Result<Option<GiftCard>, StoreError>;
+
+    /// Whether the store can keep writes now, for a readiness check: a real write (the one
+    /// row of `write_probe` set to now and `by`, through the pool writes use) and, for SQLite,
+    /// the database file still the one opened at its path (a file deleted under a running
+    /// server keeps taking writes on its unlinked inode, all lost). Empty when ready; else
+    /// each failing part ([`NotReady::FILE`], [`NotReady::WRITE`]) with why.
+    async fn check_writes(&self, by: &str) -> Vec<NotReady>;
+}
+
+/// A part of the store that keeps it from taking writes ([`ClientStore::check_writes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotReady {
+    pub part: &'static str,
+    pub reason: String,
+}
+
+impl NotReady {
+    /// SQLite's database file is gone from its path or was replaced.
+    pub const FILE: &'static str = "store_file";
+    /// The probe write failed (a read-only database, file or folder, a full disk, no server).
+    pub const WRITE: &'static str = "store_write";
 }
 
 /// What the token tells about a client on an authenticated call.

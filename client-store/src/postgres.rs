@@ -46,6 +46,11 @@ impl Dialect for Postgres {
 
     /// The server and database, `host:port/database`.
     type Location = String;
+
+    /// Nothing beyond what a write tells: the server keeps the files.
+    fn location_problem(_: &String) -> Option<String> {
+        None
+    }
 }
 
 impl SqlStore<Postgres> {

@@ -48,7 +48,44 @@ impl Dialect for Sqlite {
     }
 
     /// The database file.
-    type Location = PathBuf;
+    type Location = SqliteFile;
+
+    /// The file is gone from its path or another file took its place: the connections keep
+    /// writing to the inode they opened, which nobody will open again, so every later write
+    /// would be lost at the next start.
+    fn location_problem(file: &SqliteFile) -> Option<String> {
+        match (file_id(&file.path), file.id) {
+            (None, _) => Some(format!("the database file {} is gone", file.path.display())),
+            (Some(now), Some(opened)) if now != opened => Some(format!(
+                "the database file {} was replaced after it was opened",
+                file.path.display()
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// The database file: its path, and which file it was when the store opened it.
+pub struct SqliteFile {
+    pub path: PathBuf,
+    /// Device and inode of the file opened (`None` where the platform has none).
+    id: Option<(u64, u64)>,
+}
+
+/// Device and inode of the file at `path`; `Some((0, 0))` on platforms without them, `None`
+/// when there is no file.
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    let metadata = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        Some((0, 0))
+    }
 }
 
 impl SqlStore<Sqlite> {
@@ -105,10 +142,14 @@ impl SqlStore<Sqlite> {
             .await
             .with_context(|| format!("opening readers of {}", path.display()))?;
         tracing::info!(path = %path.display(), "client store: SQLite");
-        Ok(SqlStore::new(writer, reader, path.to_path_buf()))
+        let file = SqliteFile {
+            path: path.to_path_buf(),
+            id: file_id(path),
+        };
+        Ok(SqlStore::new(writer, reader, file))
     }
 
     pub fn path(&self) -> &Path {
-        self.location()
+        &self.location().path
     }
 }

@@ -129,6 +129,9 @@ pub trait Statements: Dialect {
 
     async fn put_gift_card(conn: &mut Conn<Self>, card: &GiftCard) -> Result<(), StoreError>;
 
+    /// Writes the readiness probe's one row (`write_probe`): `now` (Unix seconds) and who.
+    async fn probe_write(conn: &mut Conn<Self>, now: i64, by: &str) -> Result<(), StoreError>;
+
     async fn gift_card(
         conn: &mut Conn<Self>,
         site: &str,
@@ -466,6 +469,19 @@ where
         .bind(card.currency.as_str())
         .bind(card.valid_until)
         .bind(now())
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
+    async fn probe_write(conn: &mut Conn<D>, now: i64, by: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO write_probe (id, checked_at, checked_by) VALUES (1, $1, $2) \
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at, \
+             checked_by = excluded.checked_by",
+        )
+        .bind(now)
+        .bind(by)
         .execute(conn)
         .await?;
         Ok(())

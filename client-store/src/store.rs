@@ -6,7 +6,7 @@ use crate::dialect::Dialect;
 use crate::statements::Statements;
 use crate::{
     feelings, validate, ClientChanges, ClientRecord, ClientStore, Emotion, GiftCard, NewClient,
-    ShowFeeling, StoreError, Voucher,
+    NotReady, ShowFeeling, StoreError, Voucher,
 };
 use async_trait::async_trait;
 use sqlx::{Pool, Transaction};
@@ -275,5 +275,27 @@ impl<D: Statements> ClientStore for SqlStore<D> {
         validate::key("gift card number", number)?;
         validate::key("gift card PIN", pin)?;
         D::gift_card(&mut *self.reader.acquire().await?, site, number, pin).await
+    }
+
+    async fn check_writes(&self, by: &str) -> Vec<NotReady> {
+        let mut failing = Vec::new();
+        if let Some(reason) = D::location_problem(&self.location) {
+            failing.push(NotReady {
+                part: NotReady::FILE,
+                reason,
+            });
+        }
+        let written = async {
+            validate::key("probe writer", by)?;
+            let now = chrono::Utc::now().timestamp();
+            D::probe_write(&mut *self.writer.acquire().await?, now, by).await
+        };
+        if let Err(error) = written.await {
+            failing.push(NotReady {
+                part: NotReady::WRITE,
+                reason: error.to_string(),
+            });
+        }
+        failing
     }
 }

@@ -14,3 +14,4 @@ pub mod rate_limit;
 pub mod router;
 pub mod server;
 pub mod state;
+pub mod store_metrics;

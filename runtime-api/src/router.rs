@@ -96,6 +96,7 @@ pub fn app(state: AppState) -> Router {
             get(http::metrics::expose).with_state(http::metrics::MetricsAccess {
                 metrics: metrics.clone(),
                 token: state.options.metrics_token.clone(),
+                app: state.clone(),
             }),
         );
     if let Some(live) = state.live.as_ref() {

@@ -62,7 +62,11 @@ pub struct AppInner {
 /// The services behind the live calls.
 pub struct Live {
     pub search: Arc<SearchIndex>,
+    /// The clients' data, its calls timed into `store_metrics`.
     pub store: Arc<dyn ClientStore>,
+    pub store_metrics: Arc<crate::store_metrics::StoreMetrics>,
+    /// The last readiness check of the store (`/readyz`), kept a moment.
+    pub readiness: crate::http::health::Readiness,
     /// Each site's OpenID provider (and the dev provider of the sites that use it).
     pub providers: Providers,
     pub clients: KnownClients,
@@ -141,8 +145,11 @@ impl Live {
     ) -> anyhow::Result<Live> {
         let routes = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
         let search = SearchIndex::build(snapshot, &routes).context("building the search index")?;
-        let store =
-            client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?;
+        let store_metrics = Arc::new(crate::store_metrics::StoreMetrics::default());
+        let store: Arc<dyn ClientStore> = Arc::new(crate::store_metrics::MeteredStore::new(
+            client_store::open_store(config.database_url.as_deref(), &config.data_dir).await?,
+            store_metrics.clone(),
+        ));
         if config.seed_demo_cards {
             crate::demo_cards::seed(store.as_ref(), config.clock.now().date_naive())
                 .await
@@ -154,6 +161,8 @@ impl Live {
         Ok(Live {
             search: Arc::new(search),
             store,
+            store_metrics,
+            readiness: crate::http::health::Readiness::new(config.listen),
             providers,
             clients: Default::default(),
             captcha,

@@ -10,6 +10,7 @@ use axum::body::Bytes;
 use axum::http::HeaderValue;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 const TTL_SECONDS: i64 = 5;
@@ -59,16 +60,30 @@ struct Entry {
 #[derive(Default)]
 pub struct LiveCache {
     entries: Mutex<HashMap<LiveKey, Entry>>,
+    /// Answers given from memory (fresh, or stale while another request refreshes them).
+    hits: AtomicU64,
+    /// Answers computed.
+    misses: AtomicU64,
 }
 
 impl LiveCache {
     /// The kept answer for `key` if still fresh at `now`.
     pub fn fresh(&self, key: &LiveKey, now: DateTime<Utc>) -> Option<LiveAnswer> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries
+        let kept = entries
             .get(key)
             .filter(|e| e.expires > now)
-            .map(|e| e.answer.clone())
+            .map(|e| e.answer.clone());
+        // A miss here is counted by the `get_or_compute` that follows it.
+        if kept.is_some() {
+            self.hits.fetch_add(1, Relaxed);
+        }
+        kept
+    }
+
+    /// Answers given from memory and answers computed, since start (for `/metrics`).
+    pub fn hits_and_misses(&self) -> (u64, u64) {
+        (self.hits.load(Relaxed), self.misses.load(Relaxed))
     }
 
     /// The kept answer for `key` if still fresh at `now`, else `compute`'s, kept. When an
@@ -84,11 +99,13 @@ impl LiveCache {
             let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(entry) = entries.get_mut(&key) {
                 if entry.expires > now || entry.refreshing {
+                    self.hits.fetch_add(1, Relaxed);
                     return entry.answer.clone();
                 }
                 entry.refreshing = true;
             }
         }
+        self.misses.fetch_add(1, Relaxed);
         // Computed outside the lock. Only a key never seen may be computed by several
         // requests at once (at start), which costs less than making them all wait.
         let body = compute();
@@ -157,6 +174,8 @@ mod tests {
         assert_eq!(unzipped, "v1", "the gzipped copy is the same answer");
         assert_eq!(ask(t0 + Duration::seconds(4)), "v1");
         assert_eq!(ask(t0 + Duration::seconds(5)), "v2");
+        // Computed twice; given from memory by `fresh` and at 4 s.
+        assert_eq!(cache.hits_and_misses(), (2, 2));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Upper bounds of the latency histogram, in seconds.
-const BUCKETS: [f64; 10] = [
+pub const BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5,
 ];
 const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OTHER"];
@@ -143,6 +143,8 @@ fn label(value: &str) -> String {
 pub struct MetricsAccess {
     pub metrics: Arc<Metrics>,
     pub token: Option<Arc<str>>,
+    /// The live cache's and the store's counters.
+    pub app: crate::state::AppState,
 }
 
 pub async fn expose(
@@ -165,15 +167,111 @@ pub async fn expose(
     if !allowed {
         return crate::http::error::ApiError::not_found("call", "/metrics").into_response();
     }
-    let metrics = access.metrics;
+    let mut text = access.metrics.render();
+    let (hits, misses) = access.app.cache.hits_and_misses();
+    render_cache(&mut text, hits, misses);
+    if let Some(live) = access.app.live.as_ref() {
+        live.store_metrics.render(&mut text);
+    }
+    render_process(&mut text);
     (
         [(
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        metrics.render(),
+        text,
     )
         .into_response()
+}
+
+/// The live cache's (schedule and search answers kept a few seconds) hits and misses; the
+/// hit ratio is `hits / (hits + misses)` over any window (`rate()` of each).
+fn render_cache(out: &mut String, hits: u64, misses: u64) {
+    out.push_str("# HELP api_live_cache_requests_total Schedule and search answers asked of the live cache, by result (hit: given from memory; miss: computed).\n# TYPE api_live_cache_requests_total counter\n");
+    let _ = writeln!(
+        out,
+        "api_live_cache_requests_total{{result=\"hit\"}} {hits}"
+    );
+    let _ = writeln!(
+        out,
+        "api_live_cache_requests_total{{result=\"miss\"}} {misses}"
+    );
+    let ratio = if hits + misses == 0 {
+        0.0
+    } else {
+        hits as f64 / (hits + misses) as f64
+    };
+    out.push_str("# HELP api_live_cache_hit_ratio Share of live cache look-ups answered from memory since start.\n# TYPE api_live_cache_hit_ratio gauge\n");
+    let _ = writeln!(out, "api_live_cache_hit_ratio {ratio}");
+}
+
+/// The process metrics every Prometheus client library exports, read from `/proc` at each
+/// scrape (four small files and one directory listing; nothing on other systems).
+fn render_process(out: &mut String) {
+    let Some(process) = ProcessStats::read() else {
+        return;
+    };
+    let _ = write!(
+        out,
+        "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total {}\n\
+         # HELP process_resident_memory_bytes Resident memory size in bytes.\n# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes {}\n\
+         # HELP process_open_fds Number of open file descriptors.\n# TYPE process_open_fds gauge\nprocess_open_fds {}\n\
+         # HELP process_start_time_seconds Start time of the process since unix epoch in seconds.\n# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds {}\n",
+        process.cpu_seconds, process.resident_bytes, process.open_fds, process.start_time
+    );
+}
+
+/// This process's figures from `/proc`.
+#[derive(Debug, PartialEq)]
+pub struct ProcessStats {
+    pub cpu_seconds: f64,
+    pub resident_bytes: u64,
+    pub open_fds: u64,
+    /// Unix seconds.
+    pub start_time: f64,
+}
+
+/// `/proc` counts CPU time and start times in ticks of USER_HZ, 100 per second on Linux.
+const TICKS_PER_SECOND: f64 = 100.0;
+
+impl ProcessStats {
+    pub fn read() -> Option<ProcessStats> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let boot = std::fs::read_to_string("/proc/stat").ok()?;
+        let open_fds = std::fs::read_dir("/proc/self/fd").ok()?.count() as u64;
+        ProcessStats::parse(&stat, &status, &boot, open_fds)
+    }
+
+    /// From `/proc/self/stat` (utime, stime, starttime), `/proc/self/status` (VmRSS) and
+    /// `/proc/stat` (btime).
+    pub fn parse(stat: &str, status: &str, boot: &str, open_fds: u64) -> Option<ProcessStats> {
+        // The command name (field 2) may hold spaces and parentheses: fields are counted
+        // after its closing parenthesis, field 3 (state) first.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let field = |n: usize| fields.get(n - 3)?.parse::<f64>().ok();
+        let cpu_seconds = (field(14)? + field(15)?) / TICKS_PER_SECOND;
+        let started_after_boot = field(22)? / TICKS_PER_SECOND;
+        let resident_kib: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()?;
+        let boot_time: f64 = boot
+            .lines()
+            .find_map(|l| l.strip_prefix("btime "))?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(ProcessStats {
+            cpu_seconds,
+            resident_bytes: resident_kib * 1024,
+            open_fds,
+            start_time: boot_time + started_after_boot,
+        })
+    }
 }
 
 /// Compares without an early exit, so the time taken says nothing about the token.
@@ -184,6 +282,24 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn process_figures_are_read_from_proc_even_with_a_strange_command_name() {
+        let stat = "4242 (api (worker) 1) S 1 4242 4242 0 -1 4194560 1200 0 0 0 250 50 0 0 20 0 9 0 123456 912345678 5000 18446744073709551615";
+        let status = "Name:\tapi\nVmPeak:\t  900000 kB\nVmRSS:\t   20480 kB\nThreads:\t9\n";
+        let boot = "cpu  1 2 3\nbtime 1790000000\nprocesses 99\n";
+        let stats = ProcessStats::parse(stat, status, boot, 17).expect("parses");
+        assert_eq!(
+            stats,
+            ProcessStats {
+                cpu_seconds: 3.0,
+                resident_bytes: 20480 * 1024,
+                open_fds: 17,
+                start_time: 1_790_000_000.0 + 1234.56,
+            }
+        );
+        assert!(ProcessStats::read().is_some(), "this test runs on Linux");
+    }
 
     #[test]
     fn the_exposition_counts_per_route_and_buckets_latencies() {
