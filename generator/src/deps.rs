@@ -21,49 +21,6 @@ use std::sync::Mutex;
 
 pub const DEPS_FILE: &str = "build-deps.json";
 
-/// The content API's list calls that carry a summary of each kind (asked for again when an
-/// item of the kind changes, so a new or renamed item is seen).
-const LISTS: [(&str, &[&str]); 8] = [
-    ("show", &["/shows", "/vod", "/events"]),
-    ("cinema", &["/cinemas", "/cities"]),
-    ("city", &["/cities"]),
-    ("event", &["/events"]),
-    ("experience", &["/gpxp", "/experience-groups"]),
-    ("experience-group", &["/experience-groups"]),
-    ("news", &["/news"]),
-    ("offer", &["/news"]),
-];
-
-/// Which content API answers a change may be in.
-pub trait Touches {
-    fn touches(&self, api_path: &str, body: &[u8]) -> bool;
-}
-
-impl Touches for ContentKey {
-    /// Whether a content API answer may hold this item: its own calls (`/show/{slug}`,
-    /// `/cinema/{slug}/shows`…), its kind's lists, and any answer that names its slug.
-    fn touches(&self, api_path: &str, body: &[u8]) -> bool {
-        let path = api_path.split('?').next().unwrap_or(api_path);
-        let own = format!("/{}/{}", self.kind, self.slug);
-        if path == own || path.starts_with(&format!("{own}/")) {
-            return true;
-        }
-        let lists = LISTS
-            .iter()
-            .find(|(k, _)| *k == self.kind)
-            .map_or(&[][..], |(_, l)| *l);
-        if lists.contains(&path) {
-            return true;
-        }
-        // A cinema's schedule names the shows it plays by slug only (their titles and
-        // posters come from the shows' own calls): only the cinema's change touches it.
-        if path.starts_with("/cinema/") && path.ends_with("/shows") {
-            return false;
-        }
-        memmem::find(body, format!("\"{}\"", self.slug).as_bytes()).is_some()
-    }
-}
-
 /// A page's own item, as a key.
 pub fn own_key(page: &Page, locale: &LocaleData) -> Option<String> {
     let (kind, slug) = match page.item {
@@ -267,20 +224,6 @@ impl SiteLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_answer_is_touched_by_its_own_calls_its_lists_and_by_naming_the_slug() {
-        let key = ContentKey::parse("cinema/aix").unwrap();
-        assert!(key.touches("/cinema/aix?language=fr", b"{}"));
-        assert!(key.touches("/cinema/aix/shows?embed=false&language=fr", b"{}"));
-        assert!(key.touches("/cinemas?language=fr", b"[]"));
-        assert!(key.touches("/city/marseille", b"{\"slug\":\"aix\"}"));
-        assert!(!key.touches("/cinema/aix-2", b"{\"slug\":\"aix-2\"}"));
-        assert!(!key.touches("/show/x", b"{\"city\":\"aix-en-provence\"}"));
-        let show = ContentKey::parse("show/x").unwrap();
-        assert!(!show.touches("/cinema/aix/shows?embed=false", b"{\"show\":\"x\"}"));
-        assert!(show.touches("/event/fest", b"{\"shows\":[\"x\"]}"));
-    }
 
     #[test]
     fn links_are_read_in_attributes_and_json_ld() {

@@ -5,7 +5,7 @@
 //! `fetch_cache`), each call carries the tag of the answer kept from the last build in
 //! `If-None-Match`, and a 304 reuses that answer.
 
-use crate::deps::{ContentKey, Touches};
+use crate::changed_calls::{ContentKey, Touches};
 use crate::fetch_cache::FetchCache;
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;

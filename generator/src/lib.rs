@@ -5,6 +5,7 @@
 //! incremental, published in one step).
 
 pub mod build;
+mod changed_calls;
 pub mod deps;
 pub mod fetch;
 pub mod fetch_cache;

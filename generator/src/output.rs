@@ -12,7 +12,9 @@ use std::sync::Mutex;
 /// The build report, written into the published folder after each build; not a page.
 pub const REPORT_FILE: &str = "build-report.json";
 /// The run's own files at the top of the output: rewritten after each run, not the site's.
-const RUN_FILES: [&str; 2] = [REPORT_FILE, crate::run_report::TEXTFILE];
+const RUN_FILES: [&str; 2] = [REPORT_FILE, TEXTFILE];
+/// The run's Prometheus textfile's default name (`run_report`).
+pub const TEXTFILE: &str = "build.prom";
 /// What each file was made from, so the next build renders only pages whose inputs changed.
 pub const MANIFEST_FILE: &str = "build-manifest.json";
 

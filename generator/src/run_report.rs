@@ -11,7 +11,7 @@
 //! the site folders are). A failed run rewrites both with `status: failed`, the phase, the
 //! error and the time of the last success, so an alert can say why without reading logs.
 
-use crate::build::Report;
+use crate::build::{Failure, Report};
 use crate::fetch::FetchError;
 use crate::run_lock::LockBusy;
 use anyhow::Context;
@@ -21,10 +21,9 @@ use std::path::{Path, PathBuf};
 pub const REPORT_FILE: &str = crate::output::REPORT_FILE;
 /// The Prometheus textfile's default name in the output folder (`--textfile` moves it, e.g.
 /// into node_exporter's textfile collector folder).
-pub const TEXTFILE: &str = "build.prom";
+pub const TEXTFILE: &str = crate::output::TEXTFILE;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     Configuration,
     ContentApi,
@@ -41,6 +40,17 @@ impl Phase {
             Phase::Render => 4,
             Phase::Output => 5,
             Phase::Lock => 75,
+        }
+    }
+
+    /// The phase's name in the report (`content_api`…).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Configuration => "configuration",
+            Phase::ContentApi => "content_api",
+            Phase::Render => "render",
+            Phase::Output => "output",
+            Phase::Lock => "lock",
         }
     }
 
@@ -118,7 +128,7 @@ pub fn failed(
         last_success_unix: previous.last_success_unix,
         consecutive_failures: previous.consecutive_failures + 1,
         failure: Some(Failure {
-            phase,
+            phase: phase.name(),
             exit_code: phase.exit_code(),
             error: format!("{err:#}"),
         }),
@@ -130,13 +140,6 @@ pub fn failed(
         &textfile_path(out, textfile),
         prometheus(&report, Some(phase)).as_bytes(),
     )
-}
-
-#[derive(Debug, serde::Serialize)]
-pub struct Failure {
-    pub phase: Phase,
-    pub exit_code: i32,
-    pub error: String,
 }
 
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {

@@ -50,10 +50,24 @@ pub struct Config {
     /// The bearer token a scraper sends to `/metrics` (METRICS_TOKEN); without one, `/metrics`
     /// answers only callers on this machine.
     pub metrics_token: Option<String>,
+    /// The rebuild webhook a CMS calls when it saves content (`http::rebuild_hook`).
+    pub rebuild_hook: RebuildHookConfig,
     /// The API's clock: the system's unless `--now` fixes it or `--clock-offset` shifts it
     /// (flags only, for demos and tests; never read from the file or the environment).
     #[serde(skip)]
     pub clock: crate::clock::Clock,
+}
+
+/// `[rebuild_hook]`: off unless both are set.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RebuildHookConfig {
+    /// The secret the CMS signs each call's body with (REBUILD_HOOK_SECRET; at least 32 bytes).
+    pub secret: Option<String>,
+    /// The program and its arguments, run with `--changed KEY` appended per key
+    /// (REBUILD_HOOK_COMMAND, split on spaces), e.g. a script that runs `generator build`
+    /// then `generator publish`.
+    pub command: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -237,6 +251,7 @@ impl Default for Config {
             hsts: false,
             server: Default::default(),
             metrics_token: None,
+            rebuild_hook: RebuildHookConfig::default(),
             clock: crate::clock::Clock::System,
         }
     }
@@ -373,6 +388,12 @@ impl Config {
         }
         if let Some(v) = env("METRICS_TOKEN").filter(|v| !v.is_empty()) {
             self.metrics_token = Some(v);
+        }
+        if let Some(v) = env("REBUILD_HOOK_SECRET").filter(|v| !v.is_empty()) {
+            self.rebuild_hook.secret = Some(v);
+        }
+        if let Some(v) = env("REBUILD_HOOK_COMMAND").filter(|v| !v.trim().is_empty()) {
+            self.rebuild_hook.command = v.split_whitespace().map(String::from).collect();
         }
         if let Some(v) = env("API_PREVIEW") {
             self.preview = matches!(v.as_str(), "1" | "true" | "yes");

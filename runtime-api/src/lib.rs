@@ -11,6 +11,7 @@ pub mod locales;
 pub mod preview;
 pub mod providers;
 pub mod rate_limit;
+pub mod readiness;
 pub mod router;
 pub mod server;
 pub mod state;

@@ -200,6 +200,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         preview: config.preview,
         hsts: config.hsts,
         metrics_token: config.metrics_token.as_deref().map(std::sync::Arc::from),
+        rebuild_hook: match (&config.rebuild_hook.secret, &config.rebuild_hook.command) {
+            (None, command) if command.is_empty() => None,
+            (secret, command) => Some(runtime_api::http::rebuild_hook::RebuildHook::start(
+                secret.as_deref().unwrap_or_default(),
+                command.clone(),
+            )?),
+        },
     };
     let store = live.store.backend();
     let state = AppState::new(

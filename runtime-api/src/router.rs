@@ -53,6 +53,7 @@ pub fn app(state: AppState) -> Router {
                     "/healthz",
                     "/readyz",
                     "/metrics",
+                    http::rebuild_hook::PATH,
                 ]
                 .map(String::from),
             ),
@@ -99,6 +100,9 @@ pub fn app(state: AppState) -> Router {
                 app: state.clone(),
             }),
         );
+    if let Some(hook) = state.options.rebuild_hook.clone() {
+        router = router.merge(http::rebuild_hook::router(hook));
+    }
     if let Some(live) = state.live.as_ref() {
         if let Some(dev) = crate::providers::dev_router(&live.providers, &state.sites) {
             router = router.nest_service(IDENTITY_PREFIX, dev);

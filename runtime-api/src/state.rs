@@ -66,7 +66,7 @@ pub struct Live {
     pub store: Arc<dyn ClientStore>,
     pub store_metrics: Arc<crate::store_metrics::StoreMetrics>,
     /// The last readiness check of the store (`/readyz`), kept a moment.
-    pub readiness: crate::http::health::Readiness,
+    pub readiness: crate::readiness::Readiness,
     /// Each site's OpenID provider (and the dev provider of the sites that use it).
     pub providers: Providers,
     pub clients: KnownClients,
@@ -92,6 +92,8 @@ pub struct ServiceOptions {
     pub hsts: bool,
     /// The bearer token `/metrics` asks for; without one, it answers this machine only.
     pub metrics_token: Option<Arc<str>>,
+    /// The rebuild webhook, when configured (`http::rebuild_hook`).
+    pub rebuild_hook: Option<Arc<crate::http::rebuild_hook::RebuildHook>>,
 }
 
 impl Default for ServiceOptions {
@@ -103,6 +105,7 @@ impl Default for ServiceOptions {
             preview: false,
             hsts: false,
             metrics_token: None,
+            rebuild_hook: None,
         }
     }
 }
@@ -162,7 +165,7 @@ impl Live {
             search: Arc::new(search),
             store,
             store_metrics,
-            readiness: crate::http::health::Readiness::new(config.listen),
+            readiness: crate::readiness::Readiness::new(config.listen),
             providers,
             clients: Default::default(),
             captcha,

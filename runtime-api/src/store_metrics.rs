@@ -3,7 +3,6 @@
 //! list, an unknown client or a refused input are answers, not failures, and are not counted
 //! as errors. Recorded with atomics, like the request metrics (`http::metrics`).
 
-use crate::http::metrics::BUCKETS;
 use async_trait::async_trait;
 use client_store::{
     ClientChanges, ClientRecord, ClientStore, Emotion, GiftCard, NewClient, NotReady, ShowFeeling,
@@ -14,6 +13,11 @@ use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Upper bounds of the latency histogram, in seconds.
+pub const BUCKETS: [f64; 10] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5,
+];
 
 /// The store's operations, one row of counters each (the trait's method names).
 const OPERATIONS: [&str; 18] = [

@@ -64,7 +64,16 @@ pub struct Report {
     pub last_success_unix: Option<i64>,
     pub consecutive_failures: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure: Option<crate::run_report::Failure>,
+    pub failure: Option<Failure>,
+}
+
+/// Why a run failed (`run_report`): its phase (`content_api`, `render`, `output`,
+/// `configuration`), its exit code and the error with its causes.
+#[derive(Debug, Serialize)]
+pub struct Failure {
+    pub phase: &'static str,
+    pub exit_code: i32,
+    pub error: String,
 }
 
 pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::Result<Report> {

@@ -11,10 +11,7 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-/// Upper bounds of the latency histogram, in seconds.
-pub const BUCKETS: [f64; 10] = [
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5,
-];
+pub use crate::store_metrics::BUCKETS;
 const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PATCH", "DELETE", "PUT", "OTHER"];
 const CLASSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 /// Label of requests no route matched (preview pages, unknown API calls).

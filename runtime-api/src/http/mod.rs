@@ -18,5 +18,6 @@ pub mod known_clients;
 pub mod locale;
 pub mod metrics;
 pub mod observe;
+pub mod rebuild_hook;
 pub mod search;
 pub mod session;
