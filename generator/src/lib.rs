@@ -5,6 +5,7 @@
 //! incremental, published in one step).
 
 pub mod build;
+pub mod compress;
 pub mod fetch;
 pub mod fetch_cache;
 mod fragments;
@@ -17,6 +18,7 @@ mod options;
 pub mod output;
 mod pages;
 mod plan;
+pub mod publish;
 mod render;
 mod schedule;
 mod schedule_fragments;
