@@ -183,7 +183,8 @@ impl Output {
         self.make_parent(&target)?;
         std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
         self.written.fetch_add(1, Ordering::Relaxed);
-        if compress::compressible(rel) {
+        // Files of the sites only (`{site}/…`): the build's own top-level files get none.
+        if rel.contains('/') && compress::compressible(rel) {
             self.to_compress
                 .lock()
                 .expect("no panics while holding the lock")
@@ -356,7 +357,10 @@ fn precompress(
     let mut kept_siblings = Vec::new();
     let mut missing = Vec::new();
     for rel in kept.iter() {
-        if !rel.to_str().is_some_and(compress::compressible) {
+        if !rel
+            .to_str()
+            .is_some_and(|r| r.contains('/') && compress::compressible(r))
+        {
             continue;
         }
         let present: Vec<PathBuf> = compress::SUFFIXES
