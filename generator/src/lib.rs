@@ -6,6 +6,7 @@
 
 pub mod build;
 mod changed_calls;
+pub mod compress;
 pub mod deps;
 pub mod fetch;
 pub mod fetch_cache;
@@ -19,6 +20,7 @@ mod options;
 pub mod output;
 mod pages;
 mod plan;
+pub mod publish;
 mod render;
 pub mod run_lock;
 pub mod run_report;

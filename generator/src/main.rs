@@ -1,4 +1,4 @@
-//! `generator build`: the command line of the generator library.
+//! `generator build` and `generator publish`: the command line of the generator library.
 
 use clap::{Parser, Subcommand};
 use generator::BuildOptions;
@@ -23,6 +23,9 @@ struct Cli {
 enum Command {
     /// Build the sites into DIR/{site}/.
     Build(BuildOptions),
+    /// Copy the site folders of a build to a CDN origin (s3://BUCKET/PREFIX) or a folder:
+    /// only changed files, assets before pages, removals last.
+    Publish(generator::publish::PublishOptions),
 }
 
 fn main() {
@@ -34,6 +37,27 @@ fn main() {
         .init();
     let result = match Cli::parse().command {
         Command::Build(options) => generator::build(&options),
+        Command::Publish(options) => match generator::publish::publish(&options) {
+            Ok(report) => {
+                eprintln!(
+                    "published to {}: uploaded {} ({} assets, {} pages, {:.1} MB), unchanged {}, deleted {} in {} ms",
+                    options.to,
+                    report.uploaded,
+                    report.uploaded_assets,
+                    report.uploaded_pages,
+                    report.uploaded_bytes as f64 / 1e6,
+                    report.unchanged,
+                    report.deleted,
+                    report.ms
+                );
+                println!("{}", serde_json::to_string(&report).unwrap_or_default());
+                return;
+            }
+            Err(err) => {
+                eprintln!("generator: publish failed; the next run completes it\n  {err:#}");
+                std::process::exit(1);
+            }
+        },
     };
     if let Err(err) = result {
         let phase = generator::run_report::Phase::of(&err);

@@ -1,7 +1,8 @@
 //! The production web-server configuration, generated from the route table and the build's
 //! redirects, so a CDN origin serves the same rules as the local preview: no trailing slash,
 //! pages as `{path}.html`, the language's 404 page with status 404, 301 and 410 rules, and
-//! language negotiation at the root of a site whose every language has a prefix (spec §5).
+//! language negotiation at the root of a site whose every language has a prefix (spec §5), and
+//! the pre-compressed `.gz` siblings of the text files (`gzip_static`).
 
 use crate::plan::SitePages;
 use site::brand::Brand;
@@ -95,6 +96,10 @@ pub fn config(
         );
         // Relative Location headers: behind an HTTPS CDN an absolute one would say http.
         let _ = writeln!(conf, "    absolute_redirect off;\n    charset utf-8;");
+        // The build's pre-compressed siblings (`page.html.gz`, generator/src/compress.rs): sent
+        // as they are to a client that accepts gzip, with `Vary: Accept-Encoding`. brotli
+        // (`.br`) needs a module of its own: docs/operations.md "Pre-compressed files".
+        let _ = writeln!(conf, "    gzip_static on;\n    gzip_vary on;");
         let _ = writeln!(
             conf,
             "    if ($redirect_{code}) {{ return 301 $redirect_{code}; }}"

@@ -1,9 +1,12 @@
 //! The one door to disk. A build writes into a staging folder next to `out/`; a file whose
 //! bytes equal the published one is hard-linked from it (no write, its modification time
 //! stays), others are written. Only a finished build replaces `out/`: a failed one leaves it
-//! untouched and removes its staging folder.
+//! untouched and removes its staging folder. Text files written get pre-compressed siblings
+//! (`compress`) at commit; a kept file keeps its siblings.
 
+use crate::compress::{self, CompressReport, CompressStats};
 use anyhow::{bail, Context};
+use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +35,10 @@ pub struct Output {
     /// Input hashes of every page of the previous build, and of this one.
     previous_inputs: HashMap<String, Inputs>,
     inputs: Mutex<BTreeMap<String, Inputs>>,
+    /// Compressible files written into the staging folder: their siblings are computed at
+    /// commit (`compress`), after the pages' phases, so the speed figures exclude them.
+    to_compress: Mutex<Vec<PathBuf>>,
+    compress: CompressStats,
 }
 
 /// What a page was made from: `quick`, a hash of the whole site's content and of the page's
@@ -48,6 +55,8 @@ pub struct OutputReport {
     pub written: usize,
     pub unchanged: usize,
     pub removed: usize,
+    /// Pre-compressed siblings: apart from the page phases (`compress::CompressReport`).
+    pub compress: CompressReport,
 }
 
 impl Output {
@@ -83,6 +92,8 @@ impl Output {
             dirs: Mutex::new(HashSet::new()),
             previous_inputs,
             inputs: Mutex::new(BTreeMap::new()),
+            to_compress: Mutex::new(Vec::new()),
+            compress: CompressStats::default(),
         })
     }
 
@@ -200,6 +211,13 @@ impl Output {
         self.make_parent(&target)?;
         std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
         self.written.fetch_add(1, Ordering::Relaxed);
+        // Files of the sites only (`{site}/…`): the build's own top-level files get none.
+        if rel.contains('/') && compress::compressible(rel) {
+            self.to_compress
+                .lock()
+                .expect("no panics while holding the lock")
+                .push(rel_path);
+        }
         Ok(())
     }
 
@@ -217,6 +235,24 @@ impl Output {
             .into_inner()
             .expect("no panics while holding the lock");
         files.insert(PathBuf::from(MANIFEST_FILE));
+        let mut kept = self
+            .kept
+            .into_inner()
+            .expect("no panics while holding the lock");
+        let to_compress = self
+            .to_compress
+            .into_inner()
+            .expect("no panics while holding the lock");
+        let compressing = std::time::Instant::now();
+        let siblings_written = precompress(
+            &self.published,
+            &self.staging,
+            &to_compress,
+            &mut kept,
+            &mut files,
+            &self.compress,
+        )?;
+        let compress = self.compress.report(compressing.elapsed());
         let mut removed = 0;
         if self.published.exists() {
             for entry in walkdir::WalkDir::new(&self.published)
@@ -240,8 +276,9 @@ impl Output {
             written,
             unchanged,
             removed,
+            compress,
         };
-        if self.published.exists() && written == 0 && removed == 0 {
+        if self.published.exists() && written == 0 && removed == 0 && siblings_written == 0 {
             let manifest_path = self.published.join(MANIFEST_FILE);
             if std::fs::read(&manifest_path).ok().as_deref() != Some(&manifest[..]) {
                 let next = self.staging.join(MANIFEST_FILE);
@@ -254,11 +291,7 @@ impl Output {
             return Ok(report);
         }
         std::fs::write(self.staging.join(MANIFEST_FILE), &manifest)?;
-        // The kept files, hard-linked from the published folder.
-        let kept = self
-            .kept
-            .into_inner()
-            .expect("no panics while holding the lock");
+        // The kept files (and their siblings), hard-linked from the published folder.
         let mut dirs = self
             .dirs
             .into_inner()
@@ -306,6 +339,86 @@ impl Output {
     pub fn abandon(self) {
         let _ = std::fs::remove_dir_all(&self.staging);
     }
+}
+
+/// Writes the siblings of the files written by this build into the staging folder, in
+/// parallel; a kept file keeps its published siblings (added to `kept`), and gets them computed
+/// only when the previous build has none (a folder built before siblings existed). Every sibling
+/// joins `files`, so none counts as removed. Answers how many siblings were written.
+fn precompress(
+    published: &Path,
+    staging: &Path,
+    written: &[PathBuf],
+    kept: &mut Vec<PathBuf>,
+    files: &mut HashSet<PathBuf>,
+    stats: &CompressStats,
+) -> anyhow::Result<usize> {
+    let sibling = |rel: &Path, suffix: &str| {
+        let mut name = rel.as_os_str().to_os_string();
+        name.push(suffix);
+        PathBuf::from(name)
+    };
+    let write_siblings = |rel: &PathBuf, source: &Path| -> anyhow::Result<Vec<PathBuf>> {
+        let bytes =
+            std::fs::read(source).with_context(|| format!("reading {}", source.display()))?;
+        let mut made = Vec::new();
+        for (suffix, packed) in compress::siblings(&bytes, stats) {
+            let rel = sibling(rel, suffix);
+            let target = staging.join(&rel);
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+            }
+            std::fs::write(&target, packed)
+                .with_context(|| format!("writing {}", target.display()))?;
+            made.push(rel);
+        }
+        Ok(made)
+    };
+    let mut made: Vec<PathBuf> = written
+        .par_iter()
+        .map(|rel| write_siblings(rel, &staging.join(rel)))
+        .collect::<anyhow::Result<Vec<_>>>()?
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut kept_siblings = Vec::new();
+    let mut missing = Vec::new();
+    for rel in kept.iter() {
+        if !rel
+            .to_str()
+            .is_some_and(|r| r.contains('/') && compress::compressible(r))
+        {
+            continue;
+        }
+        let present: Vec<PathBuf> = compress::SUFFIXES
+            .iter()
+            .map(|suffix| sibling(rel, suffix))
+            .filter(|s| published.join(s).is_file())
+            .collect();
+        if present.is_empty() {
+            missing.push(rel.clone());
+        } else {
+            stats.kept.fetch_add(1, Ordering::Relaxed);
+            kept_siblings.extend(present);
+        }
+    }
+    // Kept files without siblings: tiny ones (no sibling is smaller) or a folder of an older
+    // build; written only in the second case, so a no-change build writes nothing.
+    let computed: Vec<PathBuf> = missing
+        .par_iter()
+        .map(|rel| write_siblings(rel, &published.join(rel)))
+        .collect::<anyhow::Result<Vec<_>>>()?
+        .into_iter()
+        .flatten()
+        .collect();
+    let count = made.len() + computed.len();
+    made.extend(computed);
+    for rel in made.into_iter().chain(kept_siblings.iter().cloned()) {
+        files.insert(rel);
+    }
+    kept.extend(kept_siblings);
+    Ok(count)
 }
 
 fn safe_relative(rel: &str) -> anyhow::Result<PathBuf> {
@@ -365,6 +478,83 @@ mod tests {
             .unwrap()
             .write("../escape.html", b"x")
             .is_err());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn written_text_files_get_siblings_that_kept_files_keep() {
+        let root = std::env::temp_dir().join(format!("output-siblings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let page = "<p>séances de la semaine</p>".repeat(100);
+        let first = Output::begin(&out).unwrap();
+        first.write("fr/index.html", page.as_bytes()).unwrap();
+        first.write("fr/tiny.json", b"{}").unwrap();
+        first.write("fr/a.png", &[0u8; 500]).unwrap();
+        let report = first.commit().unwrap();
+        assert_eq!((report.written, report.compress.files), (3, 2));
+        assert_eq!(
+            report.compress.skipped, 2,
+            "the tiny file's siblings are not smaller"
+        );
+        assert!(out.join("fr/index.html.gz").is_file() && out.join("fr/index.html.br").is_file());
+        assert!(!out.join("fr/tiny.json.gz").exists() && !out.join("fr/a.png.gz").exists());
+        let gz_time = std::fs::metadata(out.join("fr/index.html.gz"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Same bytes, one new file: the kept page keeps its siblings, none counts as removed.
+        let second = Output::begin(&out).unwrap();
+        second.write("fr/index.html", page.as_bytes()).unwrap();
+        second.write("fr/tiny.json", b"{}").unwrap();
+        second.write("fr/a.png", &[0u8; 500]).unwrap();
+        second.write("fr/new.html", b"x").unwrap();
+        let report = second.commit().unwrap();
+        assert_eq!(
+            (report.written, report.removed, report.compress.kept),
+            (1, 0, 1)
+        );
+        let after = std::fs::metadata(out.join("fr/index.html.gz"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        assert_eq!(gz_time, after, "a kept file's sibling is not written again");
+        // Nothing changed at all: nothing written, out/ left as it is.
+        let third = Output::begin(&out).unwrap();
+        for (rel, bytes) in [
+            ("fr/index.html", page.as_bytes()),
+            ("fr/tiny.json", b"{}".as_slice()),
+            ("fr/a.png", [0u8; 500].as_slice()),
+            ("fr/new.html", b"x".as_slice()),
+        ] {
+            third.write(rel, bytes).unwrap();
+        }
+        let report = third.commit().unwrap();
+        // (the tiny files are compressed again to learn they get no sibling: microseconds)
+        assert_eq!(
+            (report.written, report.removed, report.compress.files),
+            (0, 0, 2)
+        );
+        // A changed page: new siblings; a removed one takes its siblings along.
+        let fourth = Output::begin(&out).unwrap();
+        let changed = "<p>autres séances</p>".repeat(100);
+        fourth.write("fr/other.html", changed.as_bytes()).unwrap();
+        let report = fourth.commit().unwrap();
+        assert_eq!(
+            report.removed, 6,
+            "index.html, its two siblings, tiny.json, a.png, new.html"
+        );
+        let mut gz = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(
+                &std::fs::read(out.join("fr/other.html.gz")).unwrap()[..],
+            ),
+            &mut gz,
+        )
+        .unwrap();
+        assert_eq!(gz, changed);
+        assert!(!out.join("fr/index.html.br").exists());
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

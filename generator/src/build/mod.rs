@@ -477,7 +477,7 @@ impl SiteWriter<'_> {
             .next()
             .map(|c| c.base_url.clone())
             .unwrap_or_default();
-        sitemaps::write(output, root, base, plan, site)?;
+        sitemaps::write(output, root, base, plan, data)?;
         output.write(
             &format!("{root}/robots.txt"),
             format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes(),

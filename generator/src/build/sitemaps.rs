@@ -1,9 +1,11 @@
 //! One sitemap per language with reciprocal hreflang alternates, under a sitemap index; only
-//! the pages their kind lets search engines index (`PageKind::indexed`).
+//! the pages their kind lets search engines index (`PageKind::indexed`). A page made from dated
+//! content carries `<lastmod>` (`lastmod`); the others leave it out (docs/decisions.md).
 
+use crate::model::SiteData;
 use crate::output::Output;
-use crate::plan::{Page, SitePages};
-use site::Site;
+use crate::plan::{Item, Page, SitePages};
+use chrono::NaiveDate;
 use std::fmt::Write as _;
 
 pub fn write(
@@ -11,8 +13,10 @@ pub fn write(
     root: &str,
     base: &str,
     plan: &SitePages,
-    site: Site,
+    data: &SiteData,
 ) -> anyhow::Result<()> {
+    let site = data.site;
+    let today = chrono::Local::now().date_naive();
     let mut index = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for &lang in site.languages() {
         let pages: Vec<&Page> = plan
@@ -52,6 +56,9 @@ pub fn write(
                     );
                 }
             }
+            if let Some(date) = lastmod(data, page).filter(|d| *d <= today) {
+                let _ = write!(xml, "<lastmod>{}</lastmod>", date.format("%Y-%m-%d"));
+            }
             xml.push_str("</url>\n");
         }
         xml.push_str("</urlset>\n");
@@ -61,6 +68,29 @@ pub fn write(
     }
     index.push_str("</sitemapindex>\n");
     output.write(&format!("{root}/sitemap.xml"), index.as_bytes())
+}
+
+/// The date the content of a page carries: an article's (news, offer, experience article)
+/// release date, a help article's publication date. The API gives no modification date, and
+/// cinemas, shows, cities and lists none at all: their pages have no `<lastmod>` (a wrong one
+/// is worse than none for a search engine). A date after today is left out too.
+pub fn lastmod(data: &SiteData, page: &Page) -> Option<NaiveDate> {
+    let locale = data.locales.get(&page.lang)?;
+    match page.item {
+        Item::News(i) => locale.news.news.get(i)?.release_date,
+        Item::Offer(i) => locale.news.offers.get(i)?.article.release_date,
+        Item::ExperienceArticle(g, a) => {
+            locale
+                .experience_groups
+                .get(g)?
+                .articles
+                .get(a)?
+                .article
+                .release_date
+        }
+        Item::FaqArticle(c, a) => locale.faq.get(c)?.articles.get(a)?.publication_date,
+        _ => None,
+    }
 }
 
 pub fn xml_escape(text: &str) -> String {

@@ -462,6 +462,74 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
         }
     }
     std::fs::remove_file(&linked).expect("removing the symlink");
+    // Pre-compressed siblings (generator/src/compress.rs): nginx sends a page's and a
+    // stylesheet's `.gz` bytes to a client that accepts gzip, with their encoding, `Vary` and
+    // type (`gzip_static`), and the plain bytes to one that does not.
+    {
+        let site = Site::Fr;
+        let lang = site.default_language();
+        let cinemas = path(PageKind::Cinemas, site, lang, &none);
+        let mut checks = vec![(cinemas.clone(), file(site, &file_of(&cinemas)), "text/html")];
+        if let Some(css) = small.sites[&site]
+            .files
+            .iter()
+            .find(|f| f.starts_with("assets/") && f.ends_with(".css"))
+        {
+            checks.push((format!("/{css}"), file(site, css), "text/css"));
+        }
+        let origin = format!("http://127.0.0.1:{}", server.port);
+        for (address, plain_file, content_type) in checks {
+            let plain = std::fs::read(&plain_file).expect("the plain file");
+            let gz_file = PathBuf::from(format!("{}.gz", plain_file.display()));
+            let gz = std::fs::read(&gz_file)
+                .unwrap_or_else(|e| panic!("the build wrote no {}: {e}", gz_file.display()));
+            assert!(gz.len() < plain.len(), "{}", gz_file.display());
+            let r = http_raw(
+                &format!("{origin}{address}"),
+                &fr_host,
+                &[("accept-encoding", "gzip, deflate")],
+            );
+            let header = |r: &RawResponse, name: &str| {
+                r.headers
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                    .map(|(_, v)| v.clone())
+            };
+            assert_eq!(r.status, 200, "{address} with gzip");
+            assert!(
+                r.body == gz,
+                "{address}: not the bytes of {}",
+                gz_file.display()
+            );
+            assert_eq!(
+                header(&r, "content-encoding").as_deref(),
+                Some("gzip"),
+                "{address}"
+            );
+            assert!(
+                header(&r, "vary")
+                    .is_some_and(|v| v.to_ascii_lowercase().contains("accept-encoding")),
+                "{address}: Vary {:?}",
+                header(&r, "vary")
+            );
+            assert!(
+                header(&r, "content-type").is_some_and(|t| t.starts_with(content_type)),
+                "{address}: Content-Type {:?}",
+                header(&r, "content-type")
+            );
+            let r = http_raw(&format!("{origin}{address}"), &fr_host, &[]);
+            assert_eq!(r.status, 200, "{address} without Accept-Encoding");
+            assert!(
+                r.body == plain,
+                "{address}: not the plain bytes without Accept-Encoding"
+            );
+            assert_eq!(header(&r, "content-encoding"), None, "{address}");
+            assert!(
+                header(&r, "content-type").is_some_and(|t| t.starts_with(content_type)),
+                "{address}"
+            );
+        }
+    }
     let mut problems = Vec::new();
     let mut differences = Vec::new();
     let mut absolute = Vec::new();

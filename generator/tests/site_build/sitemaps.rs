@@ -261,3 +261,70 @@ fn hreflang_sets_are_complete_reciprocal_and_match_the_sitemaps() {
     );
     assert_none("hreflang", &problems);
 }
+
+/// `<lastmod>` from the content (issue 14): a news page's `<url>` carries its article's release
+/// date (when not after today), a cinema page's none (the API has no date for it).
+#[test]
+fn sitemaps_carry_lastmod_from_the_content() {
+    let site = site::Site::Fr;
+    let lang = site.default_language();
+    let files = &SITES[&site];
+    let xml = std::fs::read_to_string(files.dir.join(format!("sitemap-{}.xml", lang.code())))
+        .expect("the default language's sitemap");
+    let base = base_url(site);
+    let url_of = |path: &str| {
+        let loc = format!("<url><loc>{base}{path}</loc>");
+        xml.lines()
+            .find(|l| l.starts_with(&loc))
+            .map(str::to_string)
+    };
+    let news = api_json(site, Some(lang), "/news");
+    let dates: BTreeMap<String, String> = list(&news, "news")
+        .iter()
+        .filter_map(|a| {
+            Some((
+                str_of(a, "reference")?.to_string(),
+                str_of(a, "releaseDate")?.to_string(),
+            ))
+        })
+        .collect();
+    let today = chrono::Local::now().date_naive();
+    let (mut with, mut without) = (0, 0);
+    for e in MODEL.entries.iter().filter(|e| {
+        e.site == site && e.lang == lang && !e.webview && files.pages.contains_key(&e.path)
+    }) {
+        let Some(line) = url_of(&e.path) else {
+            continue;
+        };
+        match e.kind {
+            PageKind::NewsItem => {
+                let Some(date) = dates.get(&e.key) else {
+                    continue;
+                };
+                let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").expect("a date");
+                // A day away from today either way: the build may have run on another day.
+                if (day - today).num_days().abs() <= 1 {
+                    continue;
+                }
+                if day < today {
+                    assert!(
+                        line.contains(&format!("<lastmod>{date}</lastmod>")),
+                        "{line}"
+                    );
+                    with += 1;
+                } else {
+                    assert!(!line.contains("<lastmod>"), "a future date: {line}");
+                }
+            }
+            PageKind::Cinema => {
+                assert!(!line.contains("<lastmod>"), "{line}");
+                without += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        with > 0 && without > 0,
+        "news with a date: {with}, cinemas: {without}"
+    );
+}

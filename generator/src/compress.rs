@@ -1,0 +1,225 @@
+//! Pre-compressed siblings of the text files a build writes: `page.html` gets `page.html.gz`
+//! and `page.html.br`, served by nginx (`gzip_static`, `brotli_static` where the module is
+//! loaded) and uploaded with their `Content-Encoding` by `publish`. Computed by `Output` only
+//! for files written by this build; a kept file keeps its siblings (docs/decisions.md, levels).
+
+use std::io::Write as _;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::Duration;
+
+/// gzip level (flate2, miniz_oxide backend) and brotli quality, measured on the build's pages
+/// (docs/decisions.md "Pre-compressed output"): the default level 6 of gzip costs about as much
+/// CPU as brotli 5 and both stay a small share of a build; brotli 11 would take minutes.
+pub const GZIP_LEVEL: u32 = 6;
+pub const BROTLI_QUALITY: u32 = 5;
+/// brotli's window (log2 of bytes): 22 (4 MB) covers any page.
+const BROTLI_WINDOW: u32 = 22;
+
+/// The two sibling suffixes, in the order they are written.
+pub const SUFFIXES: [&str; 2] = [".gz", ".br"];
+
+/// Whether a file of this name gets siblings: HTML, CSS, JS, JSON, SVG, XML (and plain text
+/// such as robots.txt is left as it is: tiny).
+pub fn compressible(rel: &str) -> bool {
+    let Some((_, ext)) = rel.rsplit_once('.') else {
+        return false;
+    };
+    matches!(
+        ext.to_ascii_lowercase().as_str(),
+        "html" | "css" | "js" | "mjs" | "json" | "svg" | "xml"
+    )
+}
+
+/// Whether `rel` is a sibling (`….html.gz`, `….css.br`) of a compressible file.
+pub fn is_sibling(rel: &str) -> bool {
+    SUFFIXES
+        .iter()
+        .any(|s| rel.strip_suffix(s).is_some_and(compressible))
+}
+
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 4),
+        flate2::Compression::new(GZIP_LEVEL),
+    );
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+pub fn brotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() / 4);
+    {
+        let mut writer =
+            brotli::CompressorWriter::new(&mut out, 4096, BROTLI_QUALITY, BROTLI_WINDOW);
+        writer.write_all(bytes).expect("writing to memory");
+    }
+    out
+}
+
+/// The siblings worth writing, as (suffix, bytes): one whose bytes are not smaller than the
+/// original (tiny files) is left out, and the server then sends the original.
+pub fn siblings(bytes: &[u8], stats: &CompressStats) -> Vec<(&'static str, Vec<u8>)> {
+    let started = thread_cpu();
+    let mut out = Vec::with_capacity(2);
+    for (suffix, packed) in [(".gz", gzip(bytes)), (".br", brotli(bytes))] {
+        if packed.len() < bytes.len() {
+            match suffix {
+                ".gz" => stats.gzip_bytes.fetch_add(packed.len() as u64, Relaxed),
+                _ => stats.brotli_bytes.fetch_add(packed.len() as u64, Relaxed),
+            };
+            out.push((suffix, packed));
+        } else {
+            stats.skipped.fetch_add(1, Relaxed);
+        }
+    }
+    stats.files.fetch_add(1, Relaxed);
+    stats.original_bytes.fetch_add(bytes.len() as u64, Relaxed);
+    stats.cpu_micros.fetch_add(
+        thread_cpu().saturating_sub(started).as_micros() as u64,
+        Relaxed,
+    );
+    out
+}
+
+fn thread_cpu() -> Duration {
+    cpu_time::ThreadTime::try_now()
+        .map(|t| t.as_duration())
+        .unwrap_or_default()
+}
+
+/// Counters of one build's compression, summed over threads.
+#[derive(Default)]
+pub struct CompressStats {
+    pub files: AtomicUsize,
+    pub kept: AtomicUsize,
+    pub skipped: AtomicUsize,
+    pub original_bytes: AtomicU64,
+    pub gzip_bytes: AtomicU64,
+    pub brotli_bytes: AtomicU64,
+    pub cpu_micros: AtomicU64,
+}
+
+/// The build report's `output.compress`: apart from the page phases (their CPU figures exclude
+/// it). `files`: originals compressed by this build; `kept`: originals whose siblings were kept
+/// from the previous build; `skipped`: siblings not written (not smaller than the original).
+#[derive(Debug, Default, serde::Serialize)]
+pub struct CompressReport {
+    pub files: usize,
+    pub kept: usize,
+    pub skipped: usize,
+    pub original_bytes: u64,
+    pub gzip_bytes: u64,
+    pub brotli_bytes: u64,
+    pub gzip_level: u32,
+    pub brotli_quality: u32,
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+}
+
+impl CompressStats {
+    pub fn report(&self, wall: Duration) -> CompressReport {
+        CompressReport {
+            files: self.files.load(Relaxed),
+            kept: self.kept.load(Relaxed),
+            skipped: self.skipped.load(Relaxed),
+            original_bytes: self.original_bytes.load(Relaxed),
+            gzip_bytes: self.gzip_bytes.load(Relaxed),
+            brotli_bytes: self.brotli_bytes.load(Relaxed),
+            gzip_level: GZIP_LEVEL,
+            brotli_quality: BROTLI_QUALITY,
+            cpu_ms: self.cpu_micros.load(Relaxed) / 1000,
+            wall_ms: wall.as_millis() as u64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read as _;
+
+    #[test]
+    fn siblings_decode_to_the_original_and_tiny_files_get_none() {
+        let page = "<!doctype html><title>x</title><p>séance à 20h</p>".repeat(50);
+        let stats = CompressStats::default();
+        let got = siblings(page.as_bytes(), &stats);
+        assert_eq!(got.len(), 2);
+        let mut gz = String::new();
+        flate2::read::GzDecoder::new(&got[0].1[..])
+            .read_to_string(&mut gz)
+            .unwrap();
+        assert_eq!(gz, page);
+        let mut br = String::new();
+        brotli::Decompressor::new(&got[1].1[..], 4096)
+            .read_to_string(&mut br)
+            .unwrap();
+        assert_eq!(br, page);
+        assert!(siblings(b"{}", &stats).is_empty());
+        assert_eq!(stats.report(Duration::ZERO).skipped, 2);
+        assert!(compressible("fr/index.html") && compressible("assets/a.JS"));
+        assert!(!compressible("robots.txt") && !compressible("a.png"));
+        assert!(is_sibling("fr/index.html.gz") && !is_sibling("a.png.gz"));
+    }
+
+    /// The measurement behind the levels (docs/decisions.md): every 10th HTML file of a build
+    /// (`COMPRESS_MEASURE=out-1 cargo test -p generator --lib compress::tests::measure --
+    /// --ignored --nocapture`), one thread, CPU time and bytes per level.
+    #[test]
+    #[ignore]
+    fn measure() {
+        let Ok(dir) = std::env::var("COMPRESS_MEASURE") else {
+            return;
+        };
+        let mut files: Vec<_> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+            .map(|e| e.into_path())
+            .collect();
+        files.sort();
+        let sample: Vec<Vec<u8>> = files
+            .iter()
+            .step_by(10)
+            .map(|f| std::fs::read(f).unwrap())
+            .collect();
+        let total: usize = sample.iter().map(Vec::len).sum();
+        println!(
+            "{} of {} files, {:.1} MB",
+            sample.len(),
+            files.len(),
+            total as f64 / 1e6
+        );
+        let run = |label: String, f: &dyn Fn(&[u8]) -> usize| {
+            let t0 = thread_cpu();
+            let bytes: usize = sample.iter().map(|b| f(b)).sum();
+            let cpu = thread_cpu() - t0;
+            println!(
+                "{label:12} {:>6.1}% of the bytes, {:>7.0} ms CPU, {:>6.1} MB/s; whole build ({} files): {:.1} s CPU",
+                bytes as f64 * 100.0 / total as f64,
+                cpu.as_secs_f64() * 1000.0,
+                total as f64 / 1e6 / cpu.as_secs_f64(),
+                files.len(),
+                cpu.as_secs_f64() * files.len() as f64 / sample.len() as f64
+            );
+        };
+        for level in [1, 6, 9] {
+            run(format!("gzip {level}"), &|b: &[u8]| {
+                let mut e =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
+                e.write_all(b).unwrap();
+                e.finish().unwrap().len()
+            });
+        }
+        for quality in [4, 5, 6, 9, 11] {
+            run(format!("brotli {quality}"), &|b: &[u8]| {
+                let mut out = Vec::new();
+                {
+                    let mut w =
+                        brotli::CompressorWriter::new(&mut out, 4096, quality, BROTLI_WINDOW);
+                    w.write_all(b).unwrap();
+                }
+                out.len()
+            });
+        }
+    }
+}
