@@ -131,10 +131,11 @@ pub async fn fetch_site(
     site: Site,
     langs: &[Lang],
 ) -> Result<SiteData, FetchError> {
-    // Every call at once: none depends on another (a rebuild with nothing changed is mostly
-    // waiting for answers in turn).
-    let (settings, gone_shows, locales, sign_in) = tokio::try_join!(
-        fetcher.get::<SiteSettings>(site, None, "/settings"),
+    // Settings first: an API that cannot be reached fails on them, named. Then every other
+    // call at once: none depends on another (a rebuild with nothing changed is mostly waiting
+    // for answers).
+    let settings: SiteSettings = fetcher.get(site, None, "/settings").await?;
+    let (gone_shows, locales, sign_in) = tokio::try_join!(
         fetcher.get::<Vec<String>>(site, Some(site.default_language()), "/shows/gone"),
         try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))),
         fetcher.get::<SignInOrigins>(site, None, "/sign-in-origins"),
