@@ -132,8 +132,7 @@ impl Fetcher {
         lang: Option<Lang>,
         path: impl Into<String>,
     ) -> Result<T, FetchError> {
-        self.get_with(site, lang, path, |body| serde_json::from_slice(body))
-            .await
+        self.get_with(site, lang, path, |body| json(body)).await
     }
 
     /// A call that must succeed, its body read by `parse` (see `get_parsed`).
@@ -159,8 +158,7 @@ impl Fetcher {
         lang: Option<Lang>,
         path: impl Into<String>,
     ) -> Result<Answer<T>, FetchError> {
-        self.get_parsed(site, lang, path, |body| serde_json::from_slice(body))
-            .await
+        self.get_parsed(site, lang, path, |body| json(body)).await
     }
 
     /// A detail call whose body `parse` reads as it likes: it may borrow from the bytes and
@@ -286,4 +284,11 @@ fn describe(err: &reqwest::Error) -> String {
     } else {
         err.to_string()
     }
+}
+
+/// An answer's JSON read into `T`: its UTF-8 checked once, in one pass, rather than string by
+/// string as `serde_json::from_slice` does (most of an answer is strings).
+pub fn json<'a, T: serde::Deserialize<'a>>(body: &'a [u8]) -> Result<T, serde_json::Error> {
+    let text = std::str::from_utf8(body).map_err(serde::de::Error::custom)?;
+    serde_json::from_str(text)
 }

@@ -131,12 +131,15 @@ pub async fn fetch_site(
     site: Site,
     langs: &[Lang],
 ) -> Result<SiteData, FetchError> {
+    // Settings first: an API that cannot be reached fails on them, named. Then every other
+    // call at once: none depends on another (a rebuild with nothing changed is mostly waiting
+    // for answers).
     let settings: SiteSettings = fetcher.get(site, None, "/settings").await?;
-    let gone_shows: Vec<String> = fetcher
-        .get(site, Some(site.default_language()), "/shows/gone")
-        .await?;
-    let locales = try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))).await?;
-    let sign_in: SignInOrigins = fetcher.get(site, None, "/sign-in-origins").await?;
+    let (gone_shows, locales, sign_in) = tokio::try_join!(
+        fetcher.get::<Vec<String>>(site, Some(site.default_language()), "/shows/gone"),
+        try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))),
+        fetcher.get::<SignInOrigins>(site, None, "/sign-in-origins"),
+    )?;
     Ok(SiteData {
         site,
         settings,
@@ -169,26 +172,37 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         f.get::<Vec<Experience>>(site, l, "/gpxp"),
         f.get::<NewsList>(site, l, "/news"),
     )?;
-    let (experience_groups, tags, vod) = tokio::try_join!(
-        f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"),
-        f.get::<Vec<Tag>>(site, l, "/tags"),
-        f.get::<Vec<ShowVod>>(site, l, "/vod"),
-    )?;
-    let (offers_page, temporary_offers, promotions, master_templates, faq) = tokio::try_join!(
-        optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
-        f.get::<Vec<TemporaryOffer>>(site, l, "/offers/temporary"),
-        f.get::<Vec<Promotion>>(site, l, "/offers/promotion"),
-        f.get::<Vec<MasterTemplate>>(site, l, "/master-template/pages"),
-        f.get::<FaqCategories>(site, l, "/faq/categories"),
-    )?;
-    let (footer, footer_faq, alerts, ecards, subscription, header_push) = tokio::try_join!(
-        f.get::<Footer>(site, l, "/footer"),
-        f.get::<Vec<FooterFaqItem>>(site, l, "/footer/faq"),
-        f.get::<AlertsPage>(site, l, "/alerts"),
-        f.get::<Vec<ECard>>(site, l, "/ecards"),
-        optional::<Subscription>(f, site, lang, "/cinepass"),
-        f.get::<Option<Promotion>>(site, l, "/permanent-autopromo"),
-    )?;
+    // The other lists, asked for with the details below (they depend on none of them).
+    let other_lists = async {
+        tokio::try_join!(
+            async {
+                tokio::try_join!(
+                    f.get::<Vec<ExperienceGroup>>(site, l, "/experience-groups"),
+                    f.get::<Vec<Tag>>(site, l, "/tags"),
+                    f.get::<Vec<ShowVod>>(site, l, "/vod"),
+                )
+            },
+            async {
+                tokio::try_join!(
+                    optional::<OffersPageHeader>(f, site, lang, "/offers/page"),
+                    f.get::<Vec<TemporaryOffer>>(site, l, "/offers/temporary"),
+                    f.get::<Vec<Promotion>>(site, l, "/offers/promotion"),
+                    f.get::<Vec<MasterTemplate>>(site, l, "/master-template/pages"),
+                    f.get::<FaqCategories>(site, l, "/faq/categories"),
+                )
+            },
+            async {
+                tokio::try_join!(
+                    f.get::<Footer>(site, l, "/footer"),
+                    f.get::<Vec<FooterFaqItem>>(site, l, "/footer/faq"),
+                    f.get::<AlertsPage>(site, l, "/alerts"),
+                    f.get::<Vec<ECard>>(site, l, "/ecards"),
+                    optional::<Subscription>(f, site, lang, "/cinepass"),
+                    f.get::<Option<Promotion>>(site, l, "/permanent-autopromo"),
+                )
+            },
+        )
+    };
     // Schedules and seasons are read into their compact form as each answer arrives, so at
     // most a few are ever held in the API's form.
     let tables = Mutex::new(Tables::default());
@@ -222,13 +236,19 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             read_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables)
         })
     }));
-    let (cinema_details, schedules, city_details, show_details, seasons) = tokio::try_join!(
+    let (other_lists, cinema_details, schedules, city_details, show_details, seasons) = tokio::try_join!(
+        other_lists,
         cinema_details,
         schedules,
         city_details,
         show_details,
         seasons
     )?;
+    let (
+        (experience_groups, tags, vod),
+        (offers_page, temporary_offers, promotions, master_templates, faq),
+        (footer, footer_faq, alerts, ecards, subscription, header_push),
+    ) = other_lists;
     let mut with_data = Vec::new();
     let mut without_data = Vec::new();
     let mut schedule_list = Vec::new();

@@ -236,7 +236,7 @@ pub fn read_cinema_schedule(
     body: &[u8],
     tables: &Mutex<Tables>,
 ) -> Result<CinemaSchedule, serde_json::Error> {
-    let wire: WireSchedule = serde_json::from_slice(body)?;
+    let wire: WireSchedule = crate::fetch::json(body)?;
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let days = wire
         .days
@@ -262,7 +262,7 @@ pub fn read_season(
     keep: usize,
     tables: &Mutex<Tables>,
 ) -> Result<SeasonPage, serde_json::Error> {
-    let wire: WireSeason = serde_json::from_slice(body)?;
+    let wire: WireSeason = crate::fetch::json(body)?;
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let cinemas = wire
         .showtimes

@@ -81,11 +81,6 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         .with_context(|| format!("reading {}", options.brand.display()))?;
     let brand = Brand::from_json(&brand_text).map_err(anyhow::Error::msg)?;
     let table = RouteTable::try_new(&brand.slug).map_err(anyhow::Error::msg)?;
-    let renderers = Renderers::load(&options.templates, &options.locales)?;
-    let assets = SiteAssets::read(options, &brand)?;
-    // Pages are rendered again when their templates, UI strings or the generator change.
-    let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
-    let islands = crate::islands::Islands::load(&options.islands)?;
 
     let started = Instant::now();
     let cache = if options.no_fetch_cache {
@@ -124,6 +119,21 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         let fetcher = fetcher.clone();
         runtime.spawn(async move { fetch_site(&fetcher, site, &wanted).await })
     };
+    // The first site is fetched while the templates, assets and islands load (a rebuild with
+    // nothing changed is mostly fetching); those two load side by side.
+    let mut next = sites.first().map(|&site| spawn_fetch(site));
+    let (renderers, loaded) = rayon::join(
+        || Renderers::load(&options.templates, &options.locales),
+        || -> anyhow::Result<_> {
+            let assets = SiteAssets::read(options, &brand)?;
+            // Pages are rendered again when their templates, UI strings or the generator change.
+            let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
+            let islands = crate::islands::Islands::load(&options.islands)?;
+            Ok((assets, fingerprint, islands))
+        },
+    );
+    let renderers = renderers?;
+    let (assets, fingerprint, islands) = loaded?;
 
     let output = Output::begin(&options.out)?;
     let year = chrono::Local::now().year();
@@ -153,7 +163,6 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     // Sites one after the other, the next one fetched while this one renders: memory holds
     // at most two sites (their showtimes in compact form, see `schedule`), whatever the scale.
     let result: anyhow::Result<()> = (|| {
-        let mut next = sites.first().map(|&site| spawn_fetch(site));
         for (i, _) in sites.iter().enumerate() {
             let waiting = Instant::now();
             let handle = next
