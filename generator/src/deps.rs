@@ -62,10 +62,14 @@ impl Interner {
 
 /// The map being made by a build, and the previous build's.
 pub struct Deps {
+    /// Key names by id; the previous build's keys first, so their ids carry over as they are.
     keys: Mutex<Interner>,
     pages: Mutex<HashMap<String, Vec<u32>>>,
-    /// The previous build's map: page → keys.
-    previous: HashMap<String, Vec<String>>,
+    /// The previous build's map: page → ids of its keys (a scale-10 map holds millions of
+    /// page-key pairs: numbers, not strings).
+    previous: HashMap<String, Vec<u32>>,
+    /// How many ids the previous build's keys take (the first ones of `keys`).
+    previous_keys: usize,
 }
 
 /// The file's form: each key with the pages made from it (sorted, so the same build writes
@@ -86,22 +90,22 @@ impl Deps {
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
-        let mut by_page: HashMap<String, Vec<String>> = previous
-            .pages
-            .iter()
-            .map(|p| (p.clone(), Vec::new()))
-            .collect();
-        for (key, pages) in previous.keys {
-            for &i in &pages {
-                if let Some(page) = previous.pages.get(i as usize) {
-                    by_page.entry(page.clone()).or_default().push(key.clone());
+        let mut interner = Interner::default();
+        let mut by_index: Vec<Vec<u32>> = vec![Vec::new(); previous.pages.len()];
+        for (key, pages) in &previous.keys {
+            let id = interner.id(key);
+            for &i in pages {
+                if let Some(keys) = by_index.get_mut(i as usize) {
+                    keys.push(id);
                 }
             }
         }
+        let previous_keys = interner.names.len();
         Deps {
-            keys: Mutex::new(Interner::default()),
+            keys: Mutex::new(interner),
             pages: Mutex::new(HashMap::new()),
-            previous: by_page,
+            previous: previous.pages.into_iter().zip(by_index).collect(),
+            previous_keys,
         }
     }
 
@@ -109,18 +113,27 @@ impl Deps {
         !self.previous.is_empty()
     }
 
+    /// The id of a key of the previous build.
+    fn previous_id(&self, key: &str) -> Option<u32> {
+        let interner = self.keys.lock().expect("no panics while holding the lock");
+        interner
+            .ids
+            .get(key)
+            .copied()
+            .filter(|&id| (id as usize) < self.previous_keys)
+    }
+
     /// Whether the previous build knew this key (a page made from it).
     pub fn knew(&self, key: &str) -> bool {
-        self.previous
-            .values()
-            .any(|keys| keys.iter().any(|k| k == key))
+        self.previous_id(key).is_some()
     }
 
     /// The previous build's pages made from any of `keys`.
     pub fn pages_of(&self, keys: &HashSet<String>) -> HashSet<String> {
+        let ids: HashSet<u32> = keys.iter().filter_map(|k| self.previous_id(k)).collect();
         self.previous
             .iter()
-            .filter(|(_, ks)| ks.iter().any(|k| keys.contains(k)))
+            .filter(|(_, ks)| ks.iter().any(|k| ids.contains(k)))
             .map(|(page, _)| page.clone())
             .collect()
     }
@@ -142,14 +155,14 @@ impl Deps {
             .insert(rel.to_string(), ids);
     }
 
-    /// A page kept from the previous build was made from what it was made from then.
+    /// A page kept from the previous build was made from what it was made from then (its
+    /// keys' ids are the same in this build: see `keys`).
     pub fn carry(&self, rel: &str) {
-        let keys: BTreeSet<&str> = self
-            .previous
-            .get(rel)
-            .map(|ks| ks.iter().map(String::as_str).collect())
-            .unwrap_or_default();
-        self.record(rel, keys);
+        let ids = self.previous.get(rel).cloned().unwrap_or_default();
+        self.pages
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert(rel.to_string(), ids);
     }
 
     /// The map's bytes, the same for the same build.
