@@ -47,13 +47,9 @@ fn two_concurrent_builds_never_corrupt_the_output() {
     assert_none("folders left next to out/", &leftovers(&dir));
 }
 
-#[test]
-fn a_build_that_cannot_get_the_lock_exits_75_naming_the_holder() {
-    let dir = scratch("locked");
-    let out = dir.join("out");
-    let held = generator::run_lock::acquire(&out, std::time::Duration::ZERO).expect("the lock");
-    let started = std::time::Instant::now();
-    let run = Command::new(env!("CARGO_BIN_EXE_generator"))
+/// The generator's binary building SN into `out`, waiting at most a second for the lock.
+fn build_sn(out: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_generator"))
         .args([
             "build",
             "--api",
@@ -64,7 +60,7 @@ fn a_build_that_cannot_get_the_lock_exits_75_naming_the_holder() {
             "1",
         ])
         .arg("--out")
-        .arg(&out)
+        .arg(out)
         .arg("--templates")
         .arg(root().join("templates"))
         .arg("--locales")
@@ -74,7 +70,16 @@ fn a_build_that_cannot_get_the_lock_exits_75_naming_the_holder() {
         .arg("--islands")
         .arg("none")
         .output()
-        .expect("the generator runs");
+        .expect("the generator runs")
+}
+
+#[test]
+fn a_build_that_cannot_get_the_lock_exits_75_naming_the_holder() {
+    let dir = scratch("locked");
+    let out = dir.join("out");
+    let held = generator::run_lock::acquire(&out, std::time::Duration::ZERO).expect("the lock");
+    let started = std::time::Instant::now();
+    let run = build_sn(&out);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(75), "{stderr}");
     assert!(started.elapsed().as_secs_f64() >= 1.0, "it did not wait");
@@ -86,28 +91,7 @@ fn a_build_that_cannot_get_the_lock_exits_75_naming_the_holder() {
     assert!(!out.exists(), "a build without the lock wrote its output");
     drop(held);
     // Free again: the same command publishes.
-    let run = Command::new(env!("CARGO_BIN_EXE_generator"))
-        .args([
-            "build",
-            "--api",
-            &API.base,
-            "--site",
-            "sn",
-            "--lock-wait",
-            "1",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .arg("--templates")
-        .arg(root().join("templates"))
-        .arg("--locales")
-        .arg(root().join("locales"))
-        .arg("--brand")
-        .arg(root().join("config/brand.json"))
-        .arg("--islands")
-        .arg("none")
-        .output()
-        .expect("the generator runs");
+    let run = build_sn(&out);
     assert_eq!(
         run.status.code(),
         Some(0),
