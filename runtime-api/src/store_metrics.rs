@@ -19,6 +19,26 @@ pub const BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5,
 ];
 
+/// One labelled series of a latency histogram in Prometheus' text format: cumulative
+/// buckets, `+Inf`, sum and count (the request and the store histograms share it).
+pub fn histogram_row(
+    out: &mut String,
+    name: &str,
+    labels: &str,
+    buckets: &[AtomicU64; BUCKETS.len()],
+    count: u64,
+    sum_micros: u64,
+) {
+    let mut cumulative = 0;
+    for (bound, bucket) in BUCKETS.iter().zip(buckets) {
+        cumulative += bucket.load(Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{{labels},le=\"{bound}\"}} {cumulative}");
+    }
+    let _ = writeln!(out, "{name}_bucket{{{labels},le=\"+Inf\"}} {count}");
+    let _ = writeln!(out, "{name}_sum{{{labels}}} {}", sum_micros as f64 / 1e6);
+    let _ = writeln!(out, "{name}_count{{{labels}}} {count}");
+}
+
 /// The store's operations, one row of counters each (the trait's method names).
 const OPERATIONS: [&str; 18] = [
     "upsert_client",
@@ -84,23 +104,13 @@ impl StoreMetrics {
             if count == 0 {
                 continue;
             }
-            let mut cumulative = 0;
-            for (bound, bucket) in BUCKETS.iter().zip(&row.buckets) {
-                cumulative += bucket.load(Relaxed);
-                let _ = writeln!(out, "api_store_duration_seconds_bucket{{operation=\"{operation}\",le=\"{bound}\"}} {cumulative}");
-            }
-            let _ = writeln!(
+            histogram_row(
                 out,
-                "api_store_duration_seconds_bucket{{operation=\"{operation}\",le=\"+Inf\"}} {count}"
-            );
-            let _ = writeln!(
-                out,
-                "api_store_duration_seconds_sum{{operation=\"{operation}\"}} {}",
-                row.sum_micros.load(Relaxed) as f64 / 1e6
-            );
-            let _ = writeln!(
-                out,
-                "api_store_duration_seconds_count{{operation=\"{operation}\"}} {count}"
+                "api_store_duration_seconds",
+                &format!("operation=\"{operation}\""),
+                &row.buckets,
+                count,
+                row.sum_micros.load(Relaxed),
             );
         }
         out.push_str("# HELP api_store_errors_total Client store calls that failed in the database, by operation.\n# TYPE api_store_errors_total counter\n");

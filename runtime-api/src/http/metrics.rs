@@ -102,24 +102,13 @@ impl Metrics {
             if count == 0 {
                 continue;
             }
-            let route = label(route);
-            let mut cumulative = 0;
-            for (bound, bucket) in BUCKETS.iter().zip(&row.buckets) {
-                cumulative += bucket.load(Relaxed);
-                let _ = writeln!(out, "api_request_duration_seconds_bucket{{route=\"{route}\",le=\"{bound}\"}} {cumulative}");
-            }
-            let _ = writeln!(
-                out,
-                "api_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {count}"
-            );
-            let _ = writeln!(
-                out,
-                "api_request_duration_seconds_sum{{route=\"{route}\"}} {}",
-                row.sum_micros.load(Relaxed) as f64 / 1e6
-            );
-            let _ = writeln!(
-                out,
-                "api_request_duration_seconds_count{{route=\"{route}\"}} {count}"
+            crate::store_metrics::histogram_row(
+                &mut out,
+                "api_request_duration_seconds",
+                &format!("route=\"{}\"", label(route)),
+                &row.buckets,
+                count,
+                row.sum_micros.load(Relaxed),
             );
         }
         out
