@@ -14,7 +14,8 @@ OUT_DIR="${OUT_DIR:-$ROOT/out}"
 ISLANDS_DIR="$ROOT/islands/dist"
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step says when it starts (seconds since the script began), so a slow step shows in the log.
+say() { printf '\033[1m==> [%4ds] %s\033[0m\n' "$SECONDS" "$*" >&2; }
 
 need_rust() {
   if ! command -v cargo >/dev/null 2>&1; then
