@@ -112,7 +112,7 @@ describe("applyLanguages", () => {
 
 describe("the chooser", () => {
   const t = translate(labelsOf("schedule"));
-  it("says how many screenings are hidden, stores the choice, and shows all at one click", async () => {
+  it("says how many screenings are hidden, stores the choice, and shows all at one click", () => {
     document.cookie = "follow_langs=fr";
     const root = page();
     followLanguages(root, t);
