@@ -239,7 +239,7 @@ pub fn versions(site: Site, lang: Lang) -> Vec<Version> {
                     "VO sous-titrée néerlandais",
                     "Original version, Dutch subtitles",
                     "Originalversion, niederländische Untertitel",
-                    "Originele versie (OV)",
+                    "OV, NL ondertiteld",
                 ],
             ),
             (
@@ -274,10 +274,19 @@ pub fn versions(site: Site, lang: Lang) -> Vec<Version> {
             (
                 "ov",
                 [
-                    "Version originale sous-titrée",
-                    "Original version with subtitles",
-                    "Originalversion mit Untertiteln",
-                    "Originele versie met ondertitels",
+                    "VO sous-titrée d/f",
+                    "Original version, German and French subtitles (OV d/f)",
+                    "Originalversion mit Untertiteln d/f",
+                    "Originele versie, Duits en Frans ondertiteld",
+                ],
+            ),
+            (
+                "omu",
+                [
+                    "VO sous-titrée allemand (OmU)",
+                    "Original version, German subtitles (OmU)",
+                    "Original mit deutschen Untertiteln (OmU)",
+                    "Originele versie, Duits ondertiteld (OmU)",
                 ],
             ),
         ],
@@ -298,6 +307,35 @@ pub fn versions(site: Site, lang: Lang) -> Vec<Version> {
                     "Dutch version",
                     "Niederländische Fassung",
                     "Nederlands gesproken",
+                ],
+            ),
+            (
+                "vost",
+                [
+                    "Version originale sous-titrée",
+                    "Original version with subtitles",
+                    "Originalversion mit Untertiteln",
+                    "Originele versie met ondertitels",
+                ],
+            ),
+        ],
+        Site::Tn | Site::Ma => &[
+            (
+                "vf",
+                [
+                    "Version française",
+                    "French version",
+                    "Französische Fassung",
+                    "Franse versie",
+                ],
+            ),
+            (
+                "va",
+                [
+                    "Version arabe (VA)",
+                    "Arabic version (VA)",
+                    "Arabische Fassung (VA)",
+                    "Arabische versie (VA)",
                 ],
             ),
             (

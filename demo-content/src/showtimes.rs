@@ -155,7 +155,15 @@ fn pick_version(site: Site, kids: bool, rng: &mut Rng, versions: &[Version]) -> 
             }
         }
         Site::Be => *rng.pick(&["vf", "vf", "nl", "vost"]),
-        Site::Ch => *rng.pick(&["df", "df", "vf", "ov"]),
+        Site::Ch => *rng.pick(&["df", "omu", "vf", "ov"]),
+        // Tunisia and Morocco: Arabic versions beside the French ones.
+        Site::Tn | Site::Ma => {
+            if kids {
+                "vf"
+            } else {
+                *rng.pick(&["vf", "vf", "va", "vost", "vost", "va"])
+            }
+        }
         _ => {
             if kids {
                 "vf"

@@ -260,6 +260,7 @@ pub fn cinema_schedule<'a>(
                     out.push_str(" data-version=");
                     attr(&mut out, slug);
                 }
+                version_language_attrs(&mut out, version, tables);
                 out.push('>');
                 for s in entry.screenings.iter().filter(|s| s.version == version) {
                     screening(&mut out, s, tables, labels, TimeLabel::Time, true);
@@ -712,6 +713,27 @@ pub(crate) fn attr(out: &mut String, value: &str) {
         }
     }
     out.push('"');
+}
+
+/// `data-audio` and `data-subs` of a version's list of showtime chips (issue 17 item 2,
+/// "Languages I understand"): the version normalised once by `site::rules::version_languages`,
+/// so the islands filter by the languages a visitor follows without a copy of the table. On
+/// the list, not on each chip: a chip the live statuses rebuild or add (islands
+/// live-dom.ts, live-changes.ts) sits in its version's list and has its languages at once.
+/// `data-subs` is the comma-separated subtitle languages, absent for none.
+pub(crate) fn version_language_attrs(out: &mut String, version: u32, tables: &Tables) {
+    let version = &tables.versions[version as usize];
+    let langs = site::rules::version_languages(
+        tables.site.unwrap_or(site::Site::Fr),
+        &version.slug,
+        &version.label,
+    );
+    out.push_str(" data-audio=");
+    attr(out, langs.audio);
+    if !langs.subs.is_empty() {
+        out.push_str(" data-subs=");
+        attr(out, &langs.subs_attr());
+    }
 }
 
 #[cfg(test)]

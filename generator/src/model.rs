@@ -205,7 +205,9 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     };
     // Schedules and seasons are read into their compact form as each answer arrives, so at
     // most a few are ever held in the API's form.
-    let tables = Mutex::new(Tables::default());
+    let mut tables = Tables::default();
+    tables.site = Some(site);
+    let tables = Mutex::new(tables);
     // A listed cinema whose detail is missing is not a failure: its page redirects to the
     // cinemas list (spec §4 "a cinema with no data").
     let cinema_details = try_join_all(

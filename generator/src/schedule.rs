@@ -147,6 +147,9 @@ pub struct Tables {
     pub tag_lists: Vec<Vec<String>>,
     pub show_slugs: Vec<Box<str>>,
     slug_ids: HashMap<Box<str>, ShowId>,
+    /// The site whose labels the versions are: "OV" means a different thing per country
+    /// (`site::rules::version_languages`). France's meaning when unset.
+    pub site: Option<site::Site>,
 }
 
 impl Tables {

@@ -263,6 +263,7 @@ fn place_showtimes(
             out.push_str(" data-version=");
             attr(out, slug);
         }
+        crate::fragments::version_language_attrs(out, version, tables);
         out.push('>');
         for s in screenings.iter().filter(|s| s.version == version) {
             screening(out, s, tables, labels, TimeLabel::Time, true);

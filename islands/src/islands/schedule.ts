@@ -23,6 +23,9 @@ export const mount = defineStagedIsland<ScheduleProps>({
     const env = pageEnv();
     const doc = el.ownerDocument;
     const t = translator(props.labels);
+    // "Languages I understand" (components/schedule/languages.ts, on demand): at once when the
+    // visitor follows languages (its cookie); else the modals island loads it at a click.
+    if (/follow_langs=/.test(doc.cookie)) void import("../components/schedule/languages").then((m) => m.default(el.parentElement!, t));
     const places = props.places;
     // A show page follows the locator's choice (components/schedule/places.ts, loaded there
     // only). Should that module fail to load, the page shows every cinema, kept live all the same.

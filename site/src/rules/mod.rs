@@ -13,6 +13,7 @@ pub mod search;
 pub mod show;
 pub mod showtime;
 pub mod tracking;
+pub mod versions;
 
 pub use client::{
     account_newsletter, avatar_initials, client_newsletter, newsletter_flag, show_avatar,
@@ -41,3 +42,7 @@ pub use show::{
 };
 pub use showtime::{effective_status, status_display, StatusDisplay};
 pub use tracking::{environment_of, tracked_show, DEFAULT_TRACKED_RATING};
+pub use versions::{
+    known_version_languages, version_key, version_languages, VersionLanguages, ORIGINAL_AUDIO,
+    UNKNOWN_AUDIO, UNKNOWN_VERSION, VERSION_TABLE,
+};

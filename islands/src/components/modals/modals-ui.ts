@@ -78,6 +78,12 @@ let root: HTMLElement | null = null;
 
 /** Opens the modal a trigger names (the modals are mounted once per page). */
 export async function open(trigger: HTMLElement, props: ModalsProps): Promise<boolean> {
+  // "Languages I understand": a disclosure on the page, no modal (components/schedule/languages.ts).
+  if (trigger.dataset.modal === "languages") {
+    const m = await import("../schedule/languages");
+    m.default(trigger.closest<HTMLElement>(".follow-langs-tools")!.parentElement!, m.translate(props.labels), true);
+    return true;
+  }
   const lib = await import("../interactive");
   if (!root?.isConnected) {
     root = document.createElement("div");
