@@ -137,6 +137,8 @@ pub fn showtimes(world: &World, sw: &SiteWorld, rng: &mut Rng) -> Vec<Showtime> 
                         special_showtime_details: special,
                         // Booking stays open until 15 minutes after the start.
                         reservability_end: Some(start + Duration::minutes(15)),
+                        film_start: None,
+                        film_end: None,
                     });
                 }
             }

@@ -78,6 +78,9 @@ pub struct Labels {
     full: String,
     old: String,
     other_dates: String,
+    /// `film ≈ {start}–{end}` and `film ≈ {start}` (issue 17: the film's real times).
+    film_times: String,
+    film_start: String,
     weekdays_long: [String; 7],
     weekdays_short: [String; 7],
     months: [String; 12],
@@ -113,6 +116,8 @@ impl Labels {
             full: get("schedule.status.full")?,
             old: get("schedule.status.old")?,
             other_dates: get("schedule.otherDates")?,
+            film_times: get("schedule.filmTimes")?,
+            film_start: get("schedule.filmStart")?,
             weekdays_long: week("long")?,
             weekdays_short: week("short")?,
             months: months.try_into().expect("twelve months"),
@@ -357,6 +362,7 @@ pub(crate) fn screening(
                 attr(out, &tags.join(","));
             }
         }
+        film_end_attr(out, s);
     };
     // A booking link only to an http(s) address (`site::escape::content_url`).
     match (
@@ -370,7 +376,7 @@ pub(crate) fn screening(
             attr(out, url);
             out.push_str(" rel=nofollow>");
             time_element(out, &s.start, labels, label);
-            chip_labels(out, s, tables, label);
+            chip_labels(out, s, tables, labels, label);
             out.push_str("</a>");
         }
         (status, _) => {
@@ -385,20 +391,29 @@ pub(crate) fn screening(
             out.push_str(" <span class=state>");
             text(out, state);
             out.push_str("</span>");
-            chip_labels(out, s, tables, label);
+            chip_labels(out, s, tables, labels, label);
         }
     }
 }
 
 /// The version (where no label above says it) and the experience badges of a chip.
-fn chip_labels(out: &mut String, s: &Screening, tables: &Tables, label: TimeLabel) {
+fn chip_labels(
+    out: &mut String,
+    s: &Screening,
+    tables: &Tables,
+    labels: &Labels,
+    label: TimeLabel,
+) {
     let version = &tables.version(s).label;
     let badges = tables.badges(s);
     let with_version = label != TimeLabel::Time && !version.is_empty();
-    if !with_version && badges.is_empty() {
+    if !with_version && badges.is_empty() && s.film_start.is_none() {
         return;
     }
     out.push_str("<span class=labels>");
+    // First, on a line of its own: the film's real times (inside the labels, which the
+    // schedule island keeps as they are when it brings a chip up to date).
+    film_line(out, s, labels);
     if with_version {
         out.push_str(" <span class=v>");
         text(out, version);
@@ -851,5 +866,130 @@ mod tests {
         let mut out = String::new();
         attr(&mut out, "/film/star-wars");
         assert_eq!(out, "/film/star-wars");
+    }
+}
+
+/// ` data-end=2026-11-22T22:58:00+01:00`: the film's real end (issue 17), which the evening
+/// card reads; nothing without the show's duration.
+fn film_end_attr(out: &mut String, s: &Screening) {
+    if let Some(end) = s.film_end {
+        let _ = write!(
+            out,
+            " data-end={}",
+            Rfc3339 {
+                at: end,
+                seconds: true
+            }
+        );
+    }
+}
+
+/// `<span class=film>film ≈ 20:47–22:58</span>`: when the film itself starts (after the
+/// cinema's pre-show) and ends (issue 17); the start alone without the show's duration.
+fn film_line(out: &mut String, s: &Screening, labels: &Labels) {
+    let Some(start) = s.film_start else {
+        return;
+    };
+    out.push_str("<span class=film>");
+    text(out, &labels.film_times(start, s.film_end));
+    out.push_str("</span>");
+}
+
+impl Labels {
+    /// `film ≈ 20:47–22:58` (`film ≈ 20:47` without an end), as the cinema's clock reads.
+    pub fn film_times(
+        &self,
+        start: DateTime<FixedOffset>,
+        end: Option<DateTime<FixedOffset>>,
+    ) -> String {
+        let clock = |at: DateTime<FixedOffset>| {
+            let t = at.naive_local();
+            format!("{:02}:{:02}", t.hour(), t.minute())
+        };
+        match end {
+            Some(end) => self
+                .film_times
+                .replace("{start}", &clock(start))
+                .replace("{end}", &clock(end)),
+            None => self.film_start.replace("{start}", &clock(start)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod film_times_tests {
+    use super::*;
+    use crate::schedule::read_cinema_schedule;
+    use std::sync::Mutex;
+
+    fn labels() -> Labels {
+        let strings: HashMap<String, String> =
+            serde_json::from_str::<serde_json::Value>(include_str!("../../locales/fr.json"))
+                .map(|v| {
+                    let mut flat = HashMap::new();
+                    fn walk(
+                        prefix: &str,
+                        v: &serde_json::Value,
+                        out: &mut HashMap<String, String>,
+                    ) {
+                        match v {
+                            serde_json::Value::Object(map) => {
+                                for (k, v) in map {
+                                    let key = if prefix.is_empty() {
+                                        k.clone()
+                                    } else {
+                                        format!("{prefix}.{k}")
+                                    };
+                                    walk(&key, v, out);
+                                }
+                            }
+                            serde_json::Value::String(s) => {
+                                out.insert(prefix.to_string(), s.clone());
+                            }
+                            _ => {}
+                        }
+                    }
+                    walk("", &v, &mut flat);
+                    flat
+                })
+                .expect("fr.json parses");
+        Labels::new(&strings).expect("every label")
+    }
+
+    /// A chip says the film's real times first in its labels and carries the film's end as
+    /// `data-end` (issue 17); without an end, the start alone and no `data-end`.
+    #[test]
+    fn a_chip_says_the_film_times_and_carries_the_film_end() {
+        let body = br#"{"days":{"2026-11-22":[{"show":"dune","showtimes":[
+            {"id":"a","show":"dune","cinema":"c","status":"available","datetime":"2026-11-22T23:20:00+01:00",
+             "filmStart":"2026-11-22T23:37:00+01:00","filmEnd":"2026-11-23T01:48:00+01:00",
+             "version":{"slug":"vf","label":"VF"},"bookingUrl":"https://tickets.example/a"},
+            {"id":"b","show":"dune","cinema":"c","status":"soldout","datetime":"2026-11-22T20:30:00+01:00",
+             "filmStart":"2026-11-22T20:45:00+01:00",
+             "version":{"slug":"vf","label":"VF"}}]}]}}"#;
+        let tables = Mutex::new(Tables::default());
+        let schedule = read_cinema_schedule(body, &tables).unwrap();
+        let tables = tables.into_inner().unwrap();
+        let labels = labels();
+        let [a, b] = &schedule.days[0].shows[0].screenings[..] else {
+            panic!("two screenings")
+        };
+        let mut out = String::new();
+        screening(&mut out, a, &tables, &labels, TimeLabel::Time, true);
+        assert!(
+            out.starts_with("<li class=st data-id=a data-end=2026-11-23T01:48:00+01:00>"),
+            "{out}"
+        );
+        assert!(
+            out.contains("<span class=labels><span class=film>film ≈ 23:37–01:48</span>"),
+            "{out}"
+        );
+        let mut out = String::new();
+        screening(&mut out, b, &tables, &labels, TimeLabel::Time, true);
+        assert!(!out.contains("data-end"), "{out}");
+        assert!(
+            out.contains("<span class=film>film ≈ 20:45</span>"),
+            "{out}"
+        );
     }
 }

@@ -19,7 +19,10 @@ pub struct Screening {
     pub id: Box<str>,
     /// With the cinema's offset, as the content gives it.
     pub start: DateTime<FixedOffset>,
-    pub end: Option<DateTime<FixedOffset>>,
+    /// The film's own start and end (after the cinema's pre-show; no end without the show's
+    /// duration), as the API derives them (`site::rules::film_times`).
+    pub film_start: Option<DateTime<FixedOffset>>,
+    pub film_end: Option<DateTime<FixedOffset>>,
     /// The booking tunnel.
     pub booking_url: Option<Box<str>>,
     pub status: ShowtimeStatus,
@@ -208,7 +211,8 @@ impl Tables {
         Screening {
             id: s.id.0.as_ref().into(),
             start: s.datetime,
-            end: s.end_time,
+            film_start: s.film_start,
+            film_end: s.film_end,
             booking_url: s.booking_url.as_ref().map(|u| u.0.as_ref().into()),
             status: s.status,
             format,
@@ -336,7 +340,9 @@ struct WireShowtime<'a> {
     #[serde(deserialize_with = "instant")]
     datetime: DateTime<FixedOffset>,
     #[serde(default, deserialize_with = "optional_instant")]
-    end_time: Option<DateTime<FixedOffset>>,
+    film_start: Option<DateTime<FixedOffset>>,
+    #[serde(default, deserialize_with = "optional_instant")]
+    film_end: Option<DateTime<FixedOffset>>,
     #[serde(borrow)]
     version: WireVersion<'a>,
     #[serde(default, borrow)]
@@ -505,6 +511,12 @@ mod tests {
                 ..Default::default()
             }),
             reservability_end: None,
+            film_start: Some(
+                DateTime::parse_from_rfc3339(at).unwrap() + chrono::Duration::minutes(15),
+            ),
+            film_end: (id != "b").then(|| {
+                DateTime::parse_from_rfc3339(at).unwrap() + chrono::Duration::minutes(15 + 131)
+            }),
         }
     }
 
@@ -563,7 +575,9 @@ mod tests {
         };
         let original = &schedule.days[&day][0].showtimes;
         assert_eq!(a.start, original[0].datetime);
-        assert_eq!(a.end, original[0].end_time);
+        assert_eq!(a.film_start, original[0].film_start);
+        assert_eq!(a.film_end, original[0].film_end);
+        assert_eq!(b.film_end, None, "no film end where the API gives none");
         assert_eq!(a.booking_url.as_deref(), original[0].booking_url.as_deref());
         assert_eq!(a.status, ShowtimeStatus::Available);
         assert_eq!(

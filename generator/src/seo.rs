@@ -211,7 +211,8 @@ pub fn screenings<'a>(
                 location: &location,
                 video_format: s.format.name(),
                 event_status: "https://schema.org/EventScheduled",
-                end_date: s.end.map(Instant),
+                // The film's real end (issue 17): its start after the pre-show plus its duration.
+                end_date: s.film_end.map(Instant),
                 in_language,
                 subtitle_language,
                 offers: s

@@ -3,6 +3,7 @@
 //! rules of the spec (§4, §5, §9).
 
 pub mod brand;
+pub mod calendar;
 pub mod changes;
 pub mod content;
 pub mod escape;

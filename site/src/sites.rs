@@ -162,6 +162,13 @@ impl Site {
         }
     }
 
+    /// Minutes of pre-show (advertising, trailers) between a showtime's time and the film's
+    /// start, for a cinema whose content gives no `preShowMinutes` (issue 17; our choice,
+    /// docs/decisions.md "Real start and end": 15 minutes on every site).
+    pub fn default_pre_show_minutes(self) -> u32 {
+        15
+    }
+
     /// Currency of prices shown on the site. Spec §9 names EUR as the currency; the
     /// non-euro countries are priced in their own currency by the content itself.
     pub fn currency(self) -> &'static str {

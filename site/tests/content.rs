@@ -78,6 +78,7 @@ fn cinema() -> Cinema {
             title: "Wepler".into(),
             description: "Cinema".into(),
         }),
+        pre_show_minutes: Some(20),
     }
 }
 
@@ -248,6 +249,8 @@ fn showtime() -> Showtime {
             source: Some(SpecialShowtimeSource::Showtime),
         }),
         reservability_end: Some(DateTime::parse_from_rfc3339("2025-03-05T20:30:00+01:00").unwrap()),
+        film_start: None,
+        film_end: None,
     }
 }
 

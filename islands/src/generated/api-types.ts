@@ -358,6 +358,16 @@ export type Showtime = {
    * Booking closes at this time.
    */
   reservabilityEnd?: string | null,
+  /**
+   * When the film itself starts: the showtime's time plus the cinema's pre-show. Derived
+   * by the runtime API (`site::rules::film_times`), never stored in the content.
+   */
+  filmStart?: string | null,
+  /**
+   * When the film ends: its start plus the show's duration; absent without a duration.
+   * Derived as `film_start`. (`end_time` is the ticketing system's end of the session.)
+   */
+  filmEnd?: string | null,
 };
 
 /**
@@ -616,6 +626,11 @@ export type Cinema = {
   services?: Array<Service>,
   sessionsNearby?: SessionsNearby | null,
   seo?: Seo | null,
+  /**
+   * Minutes of pre-show (advertising, trailers) before the film starts; absent means the
+   * site's default (`Site::default_pre_show_minutes`). See `site::rules::film_times`.
+   */
+  preShowMinutes?: number | null,
 };
 
 /**
@@ -765,6 +780,11 @@ export type CinemaDetail = {
   services?: Array<Service>,
   sessionsNearby?: SessionsNearby | null,
   seo?: Seo | null,
+  /**
+   * Minutes of pre-show (advertising, trailers) before the film starts; absent means the
+   * site's default (`Site::default_pre_show_minutes`). See `site::rules::film_times`.
+   */
+  preShowMinutes?: number | null,
 };
 
 /**

@@ -111,6 +111,15 @@ impl ContentStore {
         {
             s.version.label = v.label.clone();
         }
+        let cinema = locale.cinema(&s.cinema);
+        let times = site::rules::film_times(
+            site,
+            s.datetime,
+            cinema.and_then(|c| c.pre_show_minutes),
+            locale.show(&s.show).and_then(|show| show.duration),
+        );
+        s.film_start = Some(times.start);
+        s.film_end = times.end;
         if s.booking_url.is_none() {
             if let (Some(tunnel), Some(cinema)) =
                 (&self.settings.tunnel_url, locale.cinema(&s.cinema))

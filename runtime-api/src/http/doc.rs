@@ -34,6 +34,8 @@ pub enum Answer {
     Json(SchemaFn),
     /// 204 without a body.
     NoContent,
+    /// 200 with a text body of this media type (an iCalendar file).
+    Text(&'static str),
 }
 
 /// A JSON request body.
@@ -258,6 +260,11 @@ impl Route {
         self.finish(Answer::Json(schema_of::<T>))
     }
 
+    /// Serves the route, documented as answering 200 with a text body of `media_type`.
+    pub fn answers_text(self, media_type: &'static str) -> ApiRouter {
+        self.finish(Answer::Text(media_type))
+    }
+
     /// Serves the route, documented as answering 204 without a body.
     pub fn no_content(self) -> ApiRouter {
         self.finish(Answer::NoContent)
@@ -367,6 +374,13 @@ pub fn openapi(prefix: &str, operations: &[Operation]) -> Value {
             }
             Answer::NoContent => {
                 responses.insert("204".into(), json!({"description": "No content"}));
+            }
+            Answer::Text(media_type) => {
+                let media = media_type.split(';').next().unwrap_or(media_type).trim();
+                responses.insert(
+                    "200".into(),
+                    json!({"description": "OK", "content": {media: {"schema": {"type": "string"}}}}),
+                );
             }
         }
         if op.method == "get" {

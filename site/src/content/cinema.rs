@@ -91,6 +91,10 @@ pub struct Cinema {
     pub sessions_nearby: Option<SessionsNearby>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seo: Option<Seo>,
+    /// Minutes of pre-show (advertising, trailers) before the film starts; absent means the
+    /// site's default (`Site::default_pre_show_minutes`). See `site::rules::film_times`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pre_show_minutes: Option<u32>,
 }
 
 /// A cinema pass product sold at a cinema.

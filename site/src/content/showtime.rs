@@ -100,4 +100,12 @@ pub struct Showtime {
     /// Booking closes at this time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reservability_end: Option<DateTime<FixedOffset>>,
+    /// When the film itself starts: the showtime's time plus the cinema's pre-show. Derived
+    /// by the runtime API (`site::rules::film_times`), never stored in the content.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub film_start: Option<DateTime<FixedOffset>>,
+    /// When the film ends: its start plus the show's duration; absent without a duration.
+    /// Derived as `film_start`. (`end_time` is the ticketing system's end of the session.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub film_end: Option<DateTime<FixedOffset>>,
 }

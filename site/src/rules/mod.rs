@@ -5,6 +5,7 @@
 
 pub mod client;
 pub mod content;
+pub mod film_times;
 pub mod flags;
 pub mod geo;
 pub mod ordering;
@@ -20,6 +21,7 @@ pub use client::{
     toggle_favourite, FavouriteError, DEFAULT_PHOTO_MARKER,
 };
 pub use content::{agent_chat, faq_item_shown, footer_faq, normalise_ecard};
+pub use film_times::{film_times, FilmTimes};
 pub use flags::{contrast_ratio, flag_colour, FlagColour, MIN_CONTRAST};
 pub use geo::{
     distance_km, effective_locator_limits, nearest_cinemas, nearest_cinemas_in,

@@ -1,7 +1,8 @@
 // A schedule's tools (spec §4 Schedule): day tabs (the server's day sections become tab
 // panels, one shown), filters in a dialog (each choice rewrites the URL's `/filters/` part,
 // no navigation), the count of shows kept announced, and a showtime's details in a dialog
-// (its hall, version, end, special details) with the booking link.
+// (its hall, version, the film's real times, special details) with the booking link and a
+// link to add it to a calendar.
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isFiltering } from "../../lib/show-filter";
@@ -186,6 +187,8 @@ interface DetailsData {
   time: string;
   href: string;
   date?: string;
+  /** The chip's `film ≈ 20:47–22:58`. */
+  film?: string | null;
   api: string;
   page: PageSite;
 }
@@ -214,11 +217,12 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
       .then((answer) => setShowtime(Object.values(answer.days ?? {}).flat().flatMap((s) => s.showtimes).find((s) => s.id === data.id) ?? null))
       .catch(() => setShowtime(null));
   }, [data]);
-  const end = showtime?.endTime ? /T(\d{2}:\d{2})/.exec(showtime.endTime)?.[1] : undefined;
   const special = showtime?.specialShowtimeDetails;
   return (
     <>
       {loading ? <p role="status">{t("schedule.loading")}</p> : null}
+      {/* The film's real times as its chip says them (issue 17): they replace the session's end. */}
+      <p className="film">{data.film}</p>
       {showtime ? (
         <dl className="showtime-facts">
           <dt>{t("filters.versions")}</dt>
@@ -227,12 +231,6 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
             <>
               <dt>{t("schedule.hall", { name: "" }).trim()}</dt>
               <dd>{showtime.auditorium}</dd>
-            </>
-          ) : null}
-          {end ? (
-            <>
-              <dt>{t("schedule.endsAt", { time: "" }).trim()}</dt>
-              <dd>{end}</dd>
             </>
           ) : null}
           {showtime.flags?.threeD ? (
@@ -253,6 +251,10 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
       {special?.descriptionShowtimeDetails ? <p>{special.descriptionShowtimeDetails}</p> : null}
       <a className="button tap" href={showtime?.bookingUrl ?? data.href} rel="nofollow">
         {t("schedule.book")}
+      </a>
+      {/* "Add to calendar" (issue 17): the runtime API's file of this showtime. */}
+      <a className="tap" href={`/api/showtimes/${data.id}/calendar.ics`} download>
+        {t("schedule.addToCalendar")}
       </a>
     </>
   );

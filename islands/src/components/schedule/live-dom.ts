@@ -54,7 +54,7 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
         (was?.querySelector(".labels")?.outerHTML ?? "");
       const chip = parse(
         doc,
-        `<li class="st${href ? "" : state === "full" ? " full" : " past"}" data-id="${escape(s.id)}"${s.tags?.length ? ` data-tags="${escape(s.tags.join())}"` : ""}>${
+        `<li class="st${href ? "" : state === "full" ? " full" : " past"}" data-id="${escape(s.id)}"${s.tags?.length ? ` data-tags="${escape(s.tags.join())}"` : ""}${s.filmEnd ? ` data-end="${s.filmEnd}"` : ""}>${
           href ? `<a href="${escape(href)}" rel="nofollow">${inner}</a>` : inner
         }</li>`,
       );

@@ -61,8 +61,8 @@ export function filterShows(container: ParentNode, filter: ShowFilter, emptyText
   return kept;
 }
 
-/** The showtime a click in the schedule is on: its id, show and booking link. */
-export function showtimeAt(target: EventTarget | null): { id: string; show: string; title: string; time: string; href: string } | null {
+/** The showtime a click in the schedule is on: its id, show, booking link and film times (issue 17). */
+export function showtimeAt(target: EventTarget | null): { id: string; show: string; title: string; time: string; href: string; film?: string | null } | null {
   const link = (target as Element | null)?.closest?.<HTMLAnchorElement>("li.st[data-id] a[href]");
   const item = link?.closest<HTMLElement>("li.st");
   const show = link?.closest<HTMLElement>("li.schedule-show");
@@ -73,5 +73,6 @@ export function showtimeAt(target: EventTarget | null): { id: string; show: stri
     title: show?.querySelector("h4")?.textContent?.trim() ?? "",
     time: link.querySelector("time")?.textContent?.trim() ?? "",
     href: link.href,
+    film: link.querySelector(".film")?.textContent,
   };
 }

@@ -197,11 +197,33 @@ describe("schedule island", () => {
     const dialog = dialogs()[0]!;
     expect(dialog.querySelector("h2")?.textContent).toBe("Dune — 20:30");
     expect(dialog.textContent).toContain("Séance-débat");
-    expect(dialog.textContent).toContain("23:16");
+    // The session's end (`endTime`) is not the film's: the details say the film's (issue 17).
+    expect(dialog.textContent).not.toContain("23:16");
     expect(byText<HTMLAnchorElement>(dialog, "a", FR["schedule.book"]!)?.href).toBe("https://tickets.example.org/st2");
     expect(pageSchedule().getState().selectedShowtime?.id).toBe("st2");
     await key(dialog, "Escape");
     expect(pageSchedule().getState().selectedShowtime).toBeNull();
     expect(document.activeElement).toBe(link);
+  });
+
+  it("says the film's real times in a showtime's details and offers it as a calendar file (issue 17)", async () => {
+    const days = sameDays();
+    const st2 = (days["2026-11-22"][0] as { showtimes: Record<string, unknown>[] }).showtimes[1]!;
+    Object.assign(st2, { filmStart: "2026-11-22T20:47:00+01:00", filmEnd: "2026-11-22T22:58:00+01:00" });
+    const { el, section } = await page("/cinemas/versailles", days);
+    // The chip as fragments.rs writes it with the film's times (first of its labels).
+    section.querySelector("li.st[data-id=st2] a")!.insertAdjacentHTML("beforeend", `<span class="labels"><span class="film">film ≈ 20:47–22:58</span></span>`);
+    await click(el.querySelector(".schedule-filters-open"));
+    await key(dialogs()[0], "Escape");
+    await click(section.querySelector<HTMLAnchorElement>("li.st[data-id=st2] a"));
+    await settle();
+    const dialog = dialogs()[0]!;
+    expect(dialog.querySelector("p.film")?.textContent).toBe("film ≈ 20:47–22:58");
+    // The live statuses bring the chip's film end as `data-end` (the evening card reads it).
+    expect(section.querySelector("li.st[data-id=st2]")?.getAttribute("data-end")).toBe("2026-11-22T22:58:00+01:00");
+    const calendar = byText<HTMLAnchorElement>(dialog, "a", FR["schedule.addToCalendar"]!)!;
+    expect(calendar.hasAttribute("download")).toBe(true);
+    expect(new URL(calendar.href).pathname).toBe("/api/showtimes/st2/calendar.ics");
+    await key(dialog, "Escape");
   });
 });

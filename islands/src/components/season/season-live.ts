@@ -19,6 +19,7 @@ import type { Clock, TimerId, Timers } from "../../lib/time";
 import { createSeasonStore, type SeasonStore, type SelectedShowtime } from "../../stores/season";
 import type { Lang, LocatorCookie, Schedule, Showtime } from "../../types";
 import { contentUrl } from "../../lib/content-url";
+import { endAttr, filmLine } from "../schedule/film-times";
 
 // The schedules' timings (components/schedule/live.ts), written again rather than imported:
 // a module shared with the schedule island would split its chunk, a file more on cinema pages.
@@ -132,12 +133,14 @@ export function startSeason(el: HTMLElement, props: SeasonIslandProps, t: Transl
     const href = bookingUrl(s);
     const time = s.datetime.slice(11, 16);
     const state = s.status === "soldout" ? "full" : "old";
-    const version = s.version?.label ? `<span class="labels"><span class="v">${escape(s.version.label)}</span></span>` : "";
+    // The film's real times first, on a line of their own (fragments.rs `chip_labels`).
+    const film = filmLine(s, t, escape);
+    const version = s.version?.label || film ? `<span class="labels">${film}${s.version?.label ? ` <span class="v">${escape(s.version.label)}</span>` : ""}</span>` : "";
     const inner = `<time datetime="${escape(s.datetime)}">${time}</time>${href ? "" : ` <span class="state">${escape(t(`schedule.status.${state}`))}</span>`}${version}`;
-    if (!href) return `<li class="st ${state === "full" ? "full" : "past"}" data-id="${escape(s.id)}">${inner}</li>`;
+    if (!href) return `<li class="st ${state === "full" ? "full" : "past"}" data-id="${escape(s.id)}"${endAttr(s, escape)}>${inner}</li>`;
     const when = `${dayLabel(day)} ${time}`;
     shown.set(s.id, { id: s.id, show: s.show, title, when, bookingUrl: href });
-    return `<li class="st season-st" data-id="${escape(s.id)}"><a href="${escape(href)}" rel="nofollow">${inner}</a><button type="button" class="season-select tap" aria-pressed="false" aria-label="${escape(
+    return `<li class="st season-st" data-id="${escape(s.id)}"${endAttr(s, escape)}><a href="${escape(href)}" rel="nofollow">${inner}</a><button type="button" class="season-select tap" aria-pressed="false" aria-label="${escape(
       t("season.selectShowtime", { show: title, time: when }),
     )}">${escape(t("season.select"))}</button></li>`;
   }

@@ -2,6 +2,7 @@
 //! header and the `language` query parameter.
 
 pub mod answer;
+mod calendar;
 mod catalog;
 mod editorial;
 mod places;
@@ -14,6 +15,7 @@ pub fn router() -> ApiRouter {
         .merge(catalog::router())
         .merge(editorial::router())
         .merge(site_wide::router())
+        .merge(calendar::router())
         .map_router(|r| r.layer(axum::middleware::map_response(mark_content)))
 }
 

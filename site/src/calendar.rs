@@ -1,0 +1,398 @@
+//! iCalendar (RFC 5545) files of showtimes (issue 17, item 1): "add to calendar" for one
+//! showtime, and the feeds of a cinema or a film. Written by hand: CRLF line ends, lines
+//! folded at 75 octets without cutting a UTF-8 character, text values escaped, times in the
+//! cinema's zone (`TZID`) with a `VTIMEZONE` describing the zone over the years the events
+//! cover.
+
+use chrono::{
+    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc,
+};
+use chrono_tz::{OffsetComponents, OffsetName, Tz};
+use std::fmt::Write as _;
+
+/// What identifies the writer (`PRODID`).
+pub const PRODID: &str = "-//Cinema platform//Showtimes//EN";
+
+/// An event's length when the show's duration is unknown (no film end): two hours, the
+/// length of most films (docs/decisions.md, "Calendars").
+pub const DEFAULT_EVENT_MINUTES: i64 = 120;
+
+/// One showtime as a calendar event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CalendarEvent {
+    /// Stable per showtime: `{showtime id}@{site host}`.
+    pub uid: String,
+    /// The film's start and end (`site::rules::film_times`); no end → start + 2 h.
+    pub start: DateTime<FixedOffset>,
+    pub end: Option<DateTime<FixedOffset>>,
+    pub summary: String,
+    /// The cinema's name and address.
+    pub location: String,
+    /// The booking URL.
+    pub url: Option<String>,
+    pub description: String,
+}
+
+/// A calendar: its events in the zone `tz`, stamped `stamp` (`DTSTAMP`: when the file was
+/// made), with `name` (`X-WR-CALNAME`, which calendar applications show for a feed).
+pub fn write_calendar(
+    tz: Tz,
+    name: Option<&str>,
+    stamp: DateTime<Utc>,
+    events: &[CalendarEvent],
+) -> String {
+    let mut out = String::with_capacity(1024 + events.len() * 600);
+    line(&mut out, "BEGIN:VCALENDAR");
+    line(&mut out, "VERSION:2.0");
+    line(&mut out, &format!("PRODID:{PRODID}"));
+    line(&mut out, "CALSCALE:GREGORIAN");
+    line(&mut out, "METHOD:PUBLISH");
+    if let Some(name) = name {
+        line(&mut out, &format!("X-WR-CALNAME:{}", escape_text(name)));
+    }
+    line(&mut out, &format!("X-WR-TIMEZONE:{}", tz.name()));
+    let years = events
+        .iter()
+        .flat_map(|e| [Some(e.start), e.end])
+        .flatten()
+        .map(|t| t.with_timezone(&tz).year());
+    let (first, last) = years.fold((i32::MAX, i32::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    let (first, last) = if first > last {
+        let y = stamp.with_timezone(&tz).year();
+        (y, y)
+    } else {
+        (first, last)
+    };
+    vtimezone(&mut out, tz, first, last);
+    let stamp = stamp.format("%Y%m%dT%H%M%SZ").to_string();
+    for e in events {
+        let end = e
+            .end
+            .filter(|end| *end > e.start)
+            .unwrap_or(e.start + Duration::minutes(DEFAULT_EVENT_MINUTES));
+        line(&mut out, "BEGIN:VEVENT");
+        line(&mut out, &format!("UID:{}", escape_text(&e.uid)));
+        line(&mut out, &format!("DTSTAMP:{stamp}"));
+        line(
+            &mut out,
+            &format!("DTSTART;TZID={}:{}", tz.name(), local(tz, e.start)),
+        );
+        line(
+            &mut out,
+            &format!("DTEND;TZID={}:{}", tz.name(), local(tz, end)),
+        );
+        line(&mut out, &format!("SUMMARY:{}", escape_text(&e.summary)));
+        line(&mut out, &format!("LOCATION:{}", escape_text(&e.location)));
+        if let Some(url) = &e.url {
+            // A URI value: not escaped as text (RFC 5545 §3.3.13), but no line break in it.
+            if !url.contains(['\r', '\n']) {
+                line(&mut out, &format!("URL:{url}"));
+            }
+        }
+        if !e.description.is_empty() {
+            line(
+                &mut out,
+                &format!("DESCRIPTION:{}", escape_text(&e.description)),
+            );
+        }
+        line(&mut out, "END:VEVENT");
+    }
+    line(&mut out, "END:VCALENDAR");
+    out
+}
+
+/// `20261127T204700`: the instant as the zone's clock reads it.
+fn local(tz: Tz, at: DateTime<FixedOffset>) -> String {
+    at.with_timezone(&tz).format("%Y%m%dT%H%M%S").to_string()
+}
+
+/// A TEXT value escaped (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, other
+/// control characters dropped.
+pub fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push_str("\\n");
+            }
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Appends a content line folded at 75 octets (RFC 5545 §3.1): CRLF then one space before
+/// each continuation; a UTF-8 character is never cut.
+pub fn line(out: &mut String, content: &str) {
+    let mut width = 0;
+    for c in content.chars() {
+        let len = c.len_utf8();
+        // The first line holds 75 octets; each continuation 74 after its leading space.
+        if width + len > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += len;
+    }
+    out.push_str("\r\n");
+}
+
+/// The zone's offset changes from `first`'s 1 January to `last`'s 31 December: each change as
+/// a STANDARD or DAYLIGHT component (DTSTART in the local time before the change), after one
+/// for the offset in force at the start. A zone without changes gets that one only.
+fn vtimezone(out: &mut String, tz: Tz, first: i32, last: i32) {
+    line(out, "BEGIN:VTIMEZONE");
+    line(out, &format!("TZID:{}", tz.name()));
+    let from = Utc.from_utc_datetime(&NaiveDate::from_ymd_opt(first, 1, 1).expect("a year").into());
+    let until = Utc.from_utc_datetime(
+        &NaiveDate::from_ymd_opt(last + 1, 1, 1)
+            .expect("a year")
+            .into(),
+    );
+    let offset_at = |t: DateTime<Utc>| tz.offset_from_utc_datetime(&t.naive_utc());
+    let initial = offset_at(from);
+    let start_local = from.naive_utc() + initial.fix().local_minus_utc_duration();
+    component(out, &initial, &initial, start_local);
+    // Offsets change at most a few times a year: look day by day, then find the minute.
+    let mut t = from;
+    let mut before = initial;
+    while t < until {
+        let next = t + Duration::days(1);
+        let after = offset_at(next);
+        if after.fix() != before.fix() || after.abbreviation() != before.abbreviation() {
+            let (mut lo, mut hi) = (t, next);
+            while hi - lo > Duration::minutes(1) {
+                let mid = lo + (hi - lo) / 2;
+                if offset_at(mid).fix() == before.fix()
+                    && offset_at(mid).abbreviation() == before.abbreviation()
+                {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            // Changes happen on whole minutes: the minute of `hi` is the change.
+            let secs = hi.timestamp();
+            let at = DateTime::from_timestamp(secs - secs.rem_euclid(60), 0).expect("in range");
+            let onset = at.naive_utc() + before.fix().local_minus_utc_duration();
+            component(out, &before, &after, onset);
+        }
+        before = after;
+        t = next;
+    }
+    line(out, "END:VTIMEZONE");
+}
+
+trait LocalMinusUtc {
+    fn local_minus_utc_duration(&self) -> Duration;
+}
+
+impl LocalMinusUtc for FixedOffset {
+    fn local_minus_utc_duration(&self) -> Duration {
+        Duration::seconds(i64::from(self.local_minus_utc()))
+    }
+}
+
+/// One STANDARD or DAYLIGHT component: from `before`'s offset to `after`'s at `onset`.
+fn component(
+    out: &mut String,
+    before: &chrono_tz::TzOffset,
+    after: &chrono_tz::TzOffset,
+    onset: NaiveDateTime,
+) {
+    let kind = if after.dst_offset().is_zero() {
+        "STANDARD"
+    } else {
+        "DAYLIGHT"
+    };
+    line(out, &format!("BEGIN:{kind}"));
+    line(out, &format!("DTSTART:{}", onset.format("%Y%m%dT%H%M%S")));
+    line(out, &format!("TZOFFSETFROM:{}", utc_offset(before.fix())));
+    line(out, &format!("TZOFFSETTO:{}", utc_offset(after.fix())));
+    if let Some(name) = after.abbreviation() {
+        line(out, &format!("TZNAME:{}", escape_text(name)));
+    }
+    line(out, &format!("END:{kind}"));
+}
+
+/// `+0100`, `-0030`, `+0000` (RFC 5545 §3.3.14; seconds only when not zero).
+fn utc_offset(offset: FixedOffset) -> String {
+    let secs = offset.local_minus_utc();
+    let sign = if secs < 0 { '-' } else { '+' };
+    let secs = secs.abs();
+    let mut out = format!("{sign}{:02}{:02}", secs / 3600, secs / 60 % 60);
+    if secs % 60 != 0 {
+        let _ = write!(out, "{:02}", secs % 60);
+    }
+    out
+}
+
+/// The host of a showtime's `UID` (`{showtime id}@{host}`): the site's production domain
+/// from the brand, `{code}.localhost` without one. The same for the API's file of one
+/// showtime and the generator's feeds, so a calendar application sees one event.
+pub fn uid_host(brand: &crate::brand::Brand, site: crate::Site) -> String {
+    brand
+        .domains
+        .get(&site)
+        .cloned()
+        .unwrap_or_else(|| format!("{}.localhost", site.code()))
+}
+
+/// `{name}, {street}, {zip} {city}`: the LOCATION of a cinema's events.
+pub fn cinema_location(cinema: &crate::content::Cinema) -> String {
+    let a = &cinema.address;
+    let mut parts: Vec<String> = vec![cinema.name.clone()];
+    for line in [Some(&a.address_line1), a.address_line2.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        if !line.trim().is_empty() {
+            parts.push(line.trim().to_string());
+        }
+    }
+    let town = format!("{} {}", a.address_zip.trim(), a.address_city.trim());
+    if !town.trim().is_empty() {
+        parts.push(town.trim().to_string());
+    }
+    parts.join(", ")
+}
+
+/// What a showtime's event says besides its times and place.
+pub struct ShowtimeFacts<'a> {
+    pub site_host: &'a str,
+    pub id: &'a str,
+    /// The showtime's time (when the pre-show begins).
+    pub showtime_start: DateTime<FixedOffset>,
+    pub film_start: DateTime<FixedOffset>,
+    pub film_end: Option<DateTime<FixedOffset>>,
+    pub title: &'a str,
+    pub version: &'a str,
+    pub auditorium: Option<&'a str>,
+    pub booking_url: Option<&'a str>,
+}
+
+/// A showtime as an event: from the film's start to its end, at the cinema; the description
+/// names the version, the hall and the showtime's own time (the pre-show's start).
+pub fn showtime_event(facts: &ShowtimeFacts, cinema: &crate::content::Cinema) -> CalendarEvent {
+    let mut description = String::new();
+    if !facts.version.is_empty() {
+        description.push_str(facts.version);
+    }
+    if let Some(hall) = facts.auditorium.filter(|h| !h.is_empty()) {
+        if !description.is_empty() {
+            description.push_str(" · ");
+        }
+        description.push_str(hall);
+    }
+    let t = facts.showtime_start.naive_local();
+    if !description.is_empty() {
+        description.push('\n');
+    }
+    let _ = write!(description, "{} {}", t.format("%H:%M"), cinema.name);
+    if let Some(url) = facts.booking_url {
+        description.push('\n');
+        description.push_str(url);
+    }
+    CalendarEvent {
+        uid: format!("{}@{}", facts.id, facts.site_host),
+        start: facts.film_start,
+        end: facts.film_end,
+        summary: facts.title.to_string(),
+        location: cinema_location(cinema),
+        url: facts
+            .booking_url
+            .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
+            .map(str::to_string),
+        description,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_fold_at_75_octets_without_cutting_a_character() {
+        let mut out = String::new();
+        let text = format!("SUMMARY:{}", "é".repeat(100));
+        line(&mut out, &text);
+        let lines: Vec<&str> = out.trim_end_matches("\r\n").split("\r\n").collect();
+        assert!(lines.len() > 1);
+        for (i, l) in lines.iter().enumerate() {
+            assert!(l.len() <= 75, "{i}: {} octets", l.len());
+            if i > 0 {
+                assert!(l.starts_with(' '));
+            }
+        }
+        let unfolded: String = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| if i == 0 { *l } else { &l[1..] })
+            .collect();
+        assert_eq!(unfolded, text);
+        // A short line is left alone.
+        let mut out = String::new();
+        line(&mut out, "VERSION:2.0");
+        assert_eq!(out, "VERSION:2.0\r\n");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            escape_text("a,b;c\\d\ne\r\nf\u{7}"),
+            "a\\,b\\;c\\\\d\\ne\\nf"
+        );
+    }
+
+    #[test]
+    fn a_zone_with_summer_time_has_its_changes_and_one_without_has_one_offset() {
+        let stamp = Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap();
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap();
+        let event = CalendarEvent {
+            uid: "FR0001-20261127-1-0@fr.localhost".into(),
+            start: at("2026-11-27T20:47:00+01:00"),
+            end: Some(at("2026-11-27T22:58:00+01:00")),
+            summary: "Dune".into(),
+            location: "Cinéma, 1 rue X, 75001 Paris".into(),
+            url: Some("https://tickets.example/x".into()),
+            description: "VF".into(),
+        };
+        let ics = write_calendar(
+            chrono_tz::Europe::Paris,
+            Some("Paris"),
+            stamp,
+            std::slice::from_ref(&event),
+        );
+        assert!(ics.contains("DTSTART;TZID=Europe/Paris:20261127T204700\r\n"));
+        assert!(ics.contains("DTEND;TZID=Europe/Paris:20261127T225800\r\n"));
+        assert!(ics.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260329T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"));
+        assert!(ics.contains("BEGIN:STANDARD\r\nDTSTART:20261025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"));
+        assert!(ics.contains("DTSTAMP:20261127T120000Z\r\n"));
+        assert!(ics.contains("LOCATION:Cinéma\\, 1 rue X\\, 75001 Paris\r\n"));
+        let dakar = write_calendar(
+            chrono_tz::Africa::Dakar,
+            None,
+            stamp,
+            std::slice::from_ref(&event),
+        );
+        assert_eq!(dakar.matches("BEGIN:STANDARD").count(), 1);
+        assert!(!dakar.contains("DAYLIGHT"));
+        assert!(dakar.contains("DTSTART;TZID=Africa/Dakar:20261127T194700\r\n"));
+        // No end: two hours.
+        let open = CalendarEvent { end: None, ..event };
+        let ics = write_calendar(chrono_tz::Europe::Paris, None, stamp, &[open]);
+        assert!(ics.contains("DTEND;TZID=Europe/Paris:20261127T224700\r\n"));
+        assert!(ics.ends_with("END:VCALENDAR\r\n"));
+        assert!(!ics.replace("\r\n", "").contains('\n'));
+    }
+}
