@@ -50,6 +50,13 @@ export const mount = defineStagedIsland<ScheduleProps>({
         ),
     );
   },
-  ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
+  // With it, on a cinema page, "Keep this evening" in a showtime's details (issue 17; a module of its own).
+  ui: () =>
+    import("../components/interactive").then((m) => ({
+      mount: (el: HTMLElement, props: ScheduleProps) => {
+        m.schedule(el, props);
+        void import("../components/evening/keep").then((k) => k.watch(el, props));
+      },
+    })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),
 });
