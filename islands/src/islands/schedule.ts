@@ -24,6 +24,9 @@ export const mount = defineStagedIsland<ScheduleProps>({
     const doc = el.ownerDocument;
     const t = translator(props.labels);
     const places = props.places;
+    // "Keep this evening" in a showtime's details (issue 17): a module of its own, loaded at
+    // the first click in the schedule (opening a showtime is one), told of every click.
+    el.parentNode!.addEventListener("click", (e) => void import("../components/evening/keep").then((k) => k.watch(props, e)));
     // A show page follows the locator's choice (components/schedule/places.ts, loaded there
     // only). Should that module fail to load, the page shows every cinema, kept live all the same.
     const following = places
@@ -50,13 +53,6 @@ export const mount = defineStagedIsland<ScheduleProps>({
         ),
     );
   },
-  // With it, on a cinema page, "Keep this evening" in a showtime's details (issue 17; a module of its own).
-  ui: () =>
-    import("../components/interactive").then((m) => ({
-      mount: (el: HTMLElement, props: ScheduleProps) => {
-        m.schedule(el, props);
-        void import("../components/evening/keep").then((k) => k.watch(el, props));
-      },
-    })),
+  ui: () => import("../components/interactive").then((m) => ({ mount: m.schedule })),
   now: () => /\/filters\//.test(pageUrl().read().pathname),
 });

@@ -38,25 +38,30 @@ export function pageTheater(doc: Document): Theater | null {
 
 const OFFER = "keep-evening";
 
-/** Offers "Keep this evening" in the details of each showtime of the schedule the visitor opens. */
-export function watch(el: HTMLElement, props: ScheduleProps): void {
-  const doc = el.ownerDocument;
+const chipOf = (target: EventTarget | null) => (target as Element | null)?.closest?.<HTMLElement>("li.st[data-id]") ?? null;
+
+/** The showtime last clicked in the schedule, and whether the details are watched. */
+let chip: HTMLElement | null = null;
+let watching = false;
+
+/** Told of each click in the schedule: offers "Keep this evening" in the details of the showtime the visitor opens. */
+export function watch(props: ScheduleProps, click: Event): void {
+  chip = chipOf(click.target) ?? chip;
+  const doc = document;
   const theater = pageTheater(doc);
-  const container = el.parentElement;
-  if (!theater?.url || !container) return;
+  if (watching || !theater?.url) return;
+  watching = true;
   // Its three strings have no placeholder (lib/i18n's translator is not needed, nor its chunk).
   const t: Translate = (key) => props.labels?.[key] ?? key;
-  let chip: HTMLElement | null = null;
-  container.addEventListener("click", (event) => {
-    chip = (event.target as Element).closest?.<HTMLElement>("li.st[data-id]") ?? chip;
-  }, true);
   // The details dialog renders its booking link (again for each showtime): one button after it.
-  new MutationObserver(() => {
+  const place = () => {
     const link = doc.querySelector<HTMLElement>(".showtime-details a.button[rel~=nofollow]");
     if (!link || !chip || link.nextElementSibling?.classList.contains(OFFER)) return;
     doc.querySelectorAll(`.${OFFER}`).forEach((n) => n.remove());
     offer(doc, link, chip, theater, props, t);
-  }).observe(doc.body, { childList: true, subtree: true });
+  };
+  new MutationObserver(place).observe(doc.body, { childList: true, subtree: true });
+  place();
 }
 
 function offer(doc: Document, link: HTMLElement, chip: HTMLElement, theater: Theater, props: ScheduleProps, t: Translate): void {
