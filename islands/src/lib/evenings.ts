@@ -115,7 +115,13 @@ export async function syncCache(doc: Document, cards = readCards()): Promise<voi
     await registration?.unregister();
     return;
   }
-  const want = await needed(cards, eveningsPath(doc), origin);
+  let want: Set<string>;
+  try {
+    want = await needed(cards, eveningsPath(doc), origin);
+  } catch {
+    // Offline or a page that did not answer: the cache stays as it is, the cards are kept.
+    return;
+  }
   const cache = await store.open(CACHE);
   for (const request of await cache.keys()) {
     if (!want.has(new URL(request.url).pathname)) await cache.delete(request);
