@@ -16,6 +16,10 @@ use std::path::Path;
 /// URL folder of the island files on every site.
 pub const URL_DIR: &str = "/assets/islands/";
 
+/// The service worker the islands' build writes beside them (`sw.js`, issue 17): written at
+/// each site's root instead, never cached long (`nginx.rs`).
+pub const SERVICE_WORKER: &str = "sw.js";
+
 /// Islands of the page chrome, absent from webview pages.
 const CHROME: [&str; 3] = ["smart-banner", "header", "footer"];
 

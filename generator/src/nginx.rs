@@ -115,6 +115,11 @@ pub fn config(
             let _ = writeln!(conf, "    {line}");
         }
         let _ = writeln!(conf, "    location ~* ^/assets/ {{ add_header Cache-Control \"public, max-age=31536000, immutable\";{security} }}");
+        // The evening cards' service worker: always asked again, so a new one takes over.
+        let _ = writeln!(
+            conf,
+            "    location = /sw.js {{ add_header Cache-Control \"no-cache\";{security} }}"
+        );
         if site.has_prefix(site.default_language()) {
             let _ = writeln!(conf, "    location = / {{ add_header Vary \"Cookie, Accept-Language\";{security} return 302 /$lang_{code}; }}");
         }

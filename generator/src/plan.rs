@@ -117,8 +117,10 @@ fn plan_locale(
         use PageKind::*;
         match kind {
             Home | Cinemas | Shows | Events | Experiences | Offers | Help | HelpSearch | App
-            | Cvd | GeneralTerms | Sitemap | Callback | NotFound | NotFoundAlias | Gone | Club
-            | ExperienceLanding => add(kind, Params::new(), Item::None, String::new()),
+            | Cvd | GeneralTerms | Sitemap | Callback | Evenings | NotFound | NotFoundAlias
+            | Gone | Club | ExperienceLanding => {
+                add(kind, Params::new(), Item::None, String::new())
+            }
             // One page per type filter and page number (issue 13, `news_list.rs`).
             News => {
                 use crate::news_list;

@@ -776,11 +776,11 @@ fn route_properties_follow_the_spec() {
             route.kind,
             template.display()
         );
-        // Error pages, the sign-in return and the light views are never indexed, nor is any
-        // webview page; every other page is.
+        // Error pages, the sign-in return, the visitor's evening cards (issue 17) and the light
+        // views are never indexed, nor is any webview page; every other page is.
         let hidden = matches!(
             route.kind,
-            NotFound | NotFoundAlias | Gone | Callback | CinemaLight | CityLight
+            NotFound | NotFoundAlias | Gone | Callback | Evenings | CinemaLight | CityLight
         );
         assert_eq!(route.indexed(), !hidden && !route.webview, "{}", route.kind);
     }

@@ -366,6 +366,11 @@ impl SiteWriter<'_> {
             &assets.manifest(self.brand, site),
         )?;
         for (name, bytes) in self.islands.map(|i| i.files.as_slice()).unwrap_or_default() {
+            // The evening cards' service worker lives at the site's root: its scope is the site.
+            if name == crate::islands::SERVICE_WORKER {
+                output.write(&format!("{root}/{name}"), bytes)?;
+                continue;
+            }
             output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
         }
         // Checked once per site: a skipped injection is logged once, not once per language.

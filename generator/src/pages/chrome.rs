@@ -307,6 +307,7 @@ pub fn chrome(
         (PageKind::GeneralTerms, "generalTerms"),
         (PageKind::Cvd, "cvd"),
         (PageKind::Sitemap, "sitemap"),
+        (PageKind::Evenings, "evenings"),
     ]
     .iter()
     .filter_map(|(kind, key)| {

@@ -104,7 +104,7 @@ pub fn island_props(
             cinemas_link: cinemas_link(cx),
         }),
         // The sign-in return page reads the provider's answer from the URL.
-        "alerts" | "callback" | "voucher" | "modals" => props(NoProps {}),
+        "alerts" | "callback" | "voucher" | "modals" | "evenings" => props(NoProps {}),
         "gift-card" => props(GiftCardProps {
             inline: page.kind == PageKind::GiftCardBalance,
         }),

@@ -27,6 +27,9 @@ export const mount = defineStagedIsland<ScheduleProps>({
     // visitor follows languages (its cookie); else the modals island loads it at a click.
     if (/follow_langs=/.test(doc.cookie)) void import("../components/schedule/languages").then((m) => m.default(el.parentElement!, t));
     const places = props.places;
+    // "Keep this evening" in a showtime's details (issue 17): a module of its own, loaded at
+    // the first click in the schedule (opening a showtime is one), told of every click.
+    el.parentNode!.addEventListener("click", (e) => void import("../components/evening/keep").then((k) => k.watch(props, e)));
     // A show page follows the locator's choice (components/schedule/places.ts, loaded there
     // only). Should that module fail to load, the page shows every cinema, kept live all the same.
     const following = places

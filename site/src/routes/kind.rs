@@ -94,6 +94,8 @@ pub enum PageKind {
     MasterTemplate,
     /// Sign-in return page.
     Callback,
+    /// The visitor's kept evening cards, from this browser's storage (issue 17): not indexed.
+    Evenings,
     /// Error page `/404`.
     NotFound,
     /// Error page `/404_NOT_FOUND`.
@@ -196,7 +198,7 @@ impl ShowsTab {
 }
 
 impl PageKind {
-    pub const ALL: [PageKind; 43] = [
+    pub const ALL: [PageKind; 44] = [
         PageKind::Home,
         PageKind::Cinemas,
         PageKind::CinemaLight,
@@ -237,6 +239,7 @@ impl PageKind {
         PageKind::GiftCardBalance,
         PageKind::MasterTemplate,
         PageKind::Callback,
+        PageKind::Evenings,
         PageKind::NotFound,
         PageKind::NotFoundAlias,
         PageKind::Gone,
@@ -286,6 +289,7 @@ impl PageKind {
             GiftCardBalance => "GiftCardBalance",
             MasterTemplate => "MasterTemplate",
             Callback => "Callback",
+            Evenings => "Evenings",
             NotFound => "NotFound",
             NotFoundAlias => "NotFoundAlias",
             Gone => "Gone",
@@ -303,7 +307,7 @@ impl PageKind {
         match self {
             CinemaLight | CityLight => Layout::Light,
             NotFound | NotFoundAlias | Gone => Layout::Error,
-            Callback => Layout::Bare,
+            Callback | Evenings => Layout::Bare,
             _ => Layout::Default,
         }
     }
@@ -354,6 +358,7 @@ impl PageKind {
             GiftCardBalance => "giftCardBalance",
             MasterTemplate => "masterTemplate",
             Callback => "callback",
+            Evenings => "evenings",
             NotFound | NotFoundAlias => "notFound",
             Gone => "gone",
         }
@@ -388,7 +393,7 @@ impl PageKind {
             Sitemap => "pages/sitemap.html",
             MasterTemplate => "pages/master.html",
             NotFound | NotFoundAlias | Gone => "pages/error.html",
-            Club | Cvd | GeneralTerms | Voucher | Callback => "pages/static.html",
+            Club | Cvd | GeneralTerms | Voucher | Callback | Evenings => "pages/static.html",
             GiftCard | GiftCardBalance => "pages/gift_card.html",
         }
     }
@@ -441,6 +446,7 @@ impl PageKind {
             GiftCardBalance => "gift card balance",
             MasterTemplate => "master template",
             Callback => "callback",
+            Evenings => "evenings",
             NotFound | NotFoundAlias | Gone => "not found",
         }
     }

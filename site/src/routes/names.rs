@@ -117,6 +117,12 @@ pub(crate) fn pattern(kind: PageKind, site: Site, lang: Lang, brand: &str) -> Op
         }),
         MasterTemplate => s("info/{slug}"),
         Callback => s("callback"),
+        Evenings => s(match lang {
+            Fr => "mes-soirees",
+            De => "meine-abende",
+            Nl => "mijn-avonden",
+            _ => "my-evenings",
+        }),
         NotFound => s("404"),
         NotFoundAlias => s("404_NOT_FOUND"),
         Gone => s("410_GONE"),
