@@ -13,6 +13,6 @@ export type { CinemaInfoProps };
 export const CINEMA_FRAGMENTS = ["#info", "#tarifs"];
 
 export const mount = defineStagedIsland<CinemaInfoProps>({
-  ui: () => import("../components/interactive").then((m) => ({ mount: m.cinemaInfo })),
+  ui: () => import("../components/cinema-interactive").then((m) => ({ mount: m.cinemaInfo })),
   now: () => CINEMA_FRAGMENTS.includes(pageUrl().read().hash),
 });
