@@ -98,8 +98,8 @@ fn build_model() -> Model {
                 let on = |cond: bool| if cond { Want::Page } else { Want::Absent };
                 let want = match kind {
                     Home | Cinemas | Shows | Events | Experiences | Offers | News | Help
-                    | HelpSearch | App | Cvd | GeneralTerms | Sitemap | Callback | NotFound
-                    | NotFoundAlias | Gone | Club | ExperienceLanding => Want::Page,
+                    | HelpSearch | App | Cvd | GeneralTerms | Sitemap | Callback | Evenings
+                    | NotFound | NotFoundAlias | Gone | Club | ExperienceLanding => Want::Page,
                     Ecards5 | Ecards3 => {
                         if ecards {
                             Want::Page
