@@ -39,6 +39,9 @@ pub struct Output {
     /// commit (`compress`), after the pages' phases, so the speed figures exclude them.
     to_compress: Mutex<Vec<PathBuf>>,
     compress: CompressStats,
+    /// A targeted build's written files get their siblings after the swap, in place (see
+    /// `siblings_after_swap`).
+    siblings_after_swap: bool,
 }
 
 /// What a page was made from: `quick`, a hash of the whole site's content and of the page's
@@ -57,6 +60,9 @@ pub struct OutputReport {
     pub removed: usize,
     /// Pre-compressed siblings: apart from the page phases (`compress::CompressReport`).
     pub compress: CompressReport,
+    /// When the new folder took the place of `out/` (none when nothing changed).
+    #[serde(skip)]
+    pub swapped: Option<std::time::Instant>,
 }
 
 impl Output {
@@ -94,7 +100,19 @@ impl Output {
             inputs: Mutex::new(BTreeMap::new()),
             to_compress: Mutex::new(Vec::new()),
             compress: CompressStats::default(),
+            siblings_after_swap: false,
         })
+    }
+
+    /// The written files' pre-compressed siblings are made after the swap, in place, rather than
+    /// before it: a targeted build (an edited film to put live within a second) swaps its pages
+    /// in without waiting for brotli. Their previous siblings (the old bytes) are not carried
+    /// over, so until the new ones are renamed in (a second or two) the server sends the page
+    /// itself (nginx's `gzip_static` falls back to it). A failure then leaves pages without
+    /// siblings, which the next build makes (kept files without siblings get them).
+    pub fn siblings_after_swap(mut self) -> Output {
+        self.siblings_after_swap = true;
+        self
     }
 
     /// If the previous build made `rel` from the same inputs, keeps its file (no render) and
@@ -244,15 +262,27 @@ impl Output {
             .into_inner()
             .expect("no panics while holding the lock");
         let compressing = std::time::Instant::now();
+        let (now, after_swap): (&[PathBuf], &[PathBuf]) = if self.siblings_after_swap {
+            (&[], &to_compress)
+        } else {
+            (&to_compress, &[])
+        };
         let siblings_written = precompress(
             &self.published,
             &self.staging,
-            &to_compress,
+            now,
             &mut kept,
             &mut files,
             &self.compress,
         )?;
-        let compress = self.compress.report(compressing.elapsed());
+        // Siblings made after the swap replace the published ones: not removed files.
+        for rel in after_swap {
+            for suffix in compress::SUFFIXES {
+                files.insert(sibling(rel, suffix));
+            }
+        }
+        let compress_before_swap = compressing.elapsed();
+        let compress = self.compress.report(compress_before_swap);
         let mut removed = 0;
         if self.published.exists() {
             for entry in walkdir::WalkDir::new(&self.published)
@@ -272,11 +302,12 @@ impl Output {
         }
         let written = self.written.into_inner();
         let unchanged = self.unchanged.into_inner();
-        let report = OutputReport {
+        let mut report = OutputReport {
             written,
             unchanged,
             removed,
             compress,
+            swapped: None,
         };
         if self.published.exists() && written == 0 && removed == 0 && siblings_written == 0 {
             let manifest_path = self.published.join(MANIFEST_FILE);
@@ -332,6 +363,15 @@ impl Output {
             std::fs::rename(&self.staging, &self.published)
                 .with_context(|| format!("publishing {}", self.published.display()))?;
         }
+        report.swapped = Some(std::time::Instant::now());
+        if !after_swap.is_empty() {
+            let compressing = std::time::Instant::now();
+            siblings_in_place(&self.published, after_swap, &self.compress)
+                .context("pre-compressing the new pages after the swap")?;
+            report.compress = self
+                .compress
+                .report(compress_before_swap + compressing.elapsed());
+        }
         Ok(report)
     }
 
@@ -353,11 +393,6 @@ fn precompress(
     files: &mut HashSet<PathBuf>,
     stats: &CompressStats,
 ) -> anyhow::Result<usize> {
-    let sibling = |rel: &Path, suffix: &str| {
-        let mut name = rel.as_os_str().to_os_string();
-        name.push(suffix);
-        PathBuf::from(name)
-    };
     let write_siblings = |rel: &PathBuf, source: &Path| -> anyhow::Result<Vec<PathBuf>> {
         let bytes =
             std::fs::read(source).with_context(|| format!("reading {}", source.display()))?;
@@ -419,6 +454,38 @@ fn precompress(
     }
     kept.extend(kept_siblings);
     Ok(count)
+}
+
+/// `rel`'s sibling with `suffix` (`fr/index.html` → `fr/index.html.gz`).
+fn sibling(rel: &Path, suffix: &str) -> PathBuf {
+    let mut name = rel.as_os_str().to_os_string();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Writes the siblings of `written` (published files) beside them, each under a temporary name
+/// renamed into place, so the server never reads half a sibling.
+fn siblings_in_place(
+    published: &Path,
+    written: &[PathBuf],
+    stats: &CompressStats,
+) -> anyhow::Result<()> {
+    written
+        .par_iter()
+        .try_for_each(|rel| -> anyhow::Result<()> {
+            let source = published.join(rel);
+            let bytes =
+                std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
+            for (suffix, packed) in compress::siblings(&bytes, stats) {
+                let target = published.join(sibling(rel, suffix));
+                let next = published.join(sibling(rel, &format!("{suffix}.next")));
+                std::fs::write(&next, packed)
+                    .with_context(|| format!("writing {}", next.display()))?;
+                std::fs::rename(&next, &target)
+                    .with_context(|| format!("replacing {}", target.display()))?;
+            }
+            Ok(())
+        })
 }
 
 fn safe_relative(rel: &str) -> anyhow::Result<PathBuf> {
@@ -555,6 +622,60 @@ mod tests {
         .unwrap();
         assert_eq!(gz, changed);
         assert!(!out.join("fr/index.html.br").exists());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn siblings_after_the_swap_replace_the_old_ones_and_are_not_counted_removed() {
+        let root = std::env::temp_dir().join(format!("output-after-swap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let gunzip = |path: &Path| {
+            let mut text = String::new();
+            std::io::Read::read_to_string(
+                &mut flate2::read::GzDecoder::new(&std::fs::read(path).unwrap()[..]),
+                &mut text,
+            )
+            .unwrap();
+            text
+        };
+        let old = "<p>séance de 20 h</p>".repeat(100);
+        let kept = "<p>toujours là</p>".repeat(100);
+        let first = Output::begin(&out).unwrap();
+        first.write("fr/show.html", old.as_bytes()).unwrap();
+        first.write("fr/kept.html", kept.as_bytes()).unwrap();
+        first.commit().unwrap();
+        let kept_gz = std::fs::metadata(out.join("fr/kept.html.gz"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        let new = "<p>séance de 21 h</p>".repeat(100);
+        let second = Output::begin(&out).unwrap().siblings_after_swap();
+        second.write("fr/show.html", new.as_bytes()).unwrap();
+        second.write("fr/kept.html", kept.as_bytes()).unwrap();
+        let report = second.commit().unwrap();
+        assert!(report.swapped.is_some());
+        assert_eq!(
+            (report.written, report.removed, report.compress.files),
+            (1, 0, 1),
+            "the show's old siblings are replaced, not removed"
+        );
+        assert_eq!(gunzip(&out.join("fr/show.html.gz")), new);
+        assert!(out.join("fr/show.html.br").is_file());
+        assert_eq!(
+            std::fs::metadata(out.join("fr/kept.html.gz"))
+                .unwrap()
+                .modified()
+                .unwrap(),
+            kept_gz,
+            "a kept page keeps its siblings"
+        );
+        let left: Vec<_> = walkdir::WalkDir::new(&out)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().to_string_lossy().ends_with(".next"))
+            .collect();
+        assert!(left.is_empty(), "no temporary sibling left: {left:?}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

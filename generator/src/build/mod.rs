@@ -30,6 +30,7 @@ use site::brand::Brand;
 use site::routes::{PageKind, RouteTable};
 use site::{Lang, Site};
 use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 #[derive(Serialize, Default, Debug)]
@@ -53,6 +54,9 @@ pub struct Report {
     pub fetch_ms: u128,
     pub render_ms: u128,
     pub publish_ms: u128,
+    /// From the start of the run to the new pages in place of the old (none when nothing
+    /// changed): a targeted build's "live within a second" (its siblings come after).
+    pub swapped_ms: Option<u128>,
     pub phases_cpu_ms: BTreeMap<&'static str, u64>,
     pub kinds_cpu_ms: BTreeMap<String, u64>,
     pub output: OutputReport,
@@ -136,6 +140,11 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     let (assets, fingerprint, islands) = loaded?;
 
     let output = Output::begin(&options.out)?;
+    let output = if targets.is_some() {
+        output.siblings_after_swap()
+    } else {
+        output
+    };
     let year = chrono::Local::now().year();
     let mut report = Report::default();
     let phases = Phases::default();
@@ -241,6 +250,10 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.changed = changed.iter().map(ContentKey::text).collect();
     report.targeted_pages = targets.as_ref().map(|t| t.len());
     report.output = output.commit()?;
+    report.swapped_ms = report
+        .output
+        .swapped
+        .map(|at| at.duration_since(started).as_millis());
     // Only a build of every site and language that asked for everything knows every call
     // still asked for.
     if let Some(cache) = cache.filter(|_| {
@@ -262,6 +275,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         report.output.unchanged,
         report.output.removed
     );
+    if let Some(ms) = report.swapped_ms {
+        eprintln!("the new pages were in place {ms} ms after the start");
+    }
     Ok(report)
 }
 
@@ -375,44 +391,59 @@ impl SiteWriter<'_> {
         }
         // Checked once per site: a skipped injection is logged once, not once per language.
         let injections = crate::injections::for_site(site, &data.settings.settings.injections);
-        let chromes: BTreeMap<Lang, LocaleChrome> = data
-            .locales
-            .iter()
-            .map(|(lang, locale)| {
-                let chrome = chrome(
-                    self.table,
-                    self.brand,
-                    data,
-                    locale,
-                    self.year,
-                    assets.paths(),
-                    &injections,
-                );
-                (*lang, chrome)
-            })
-            .collect();
+        // Each language's chrome and the site's link table, made at the first page that needs
+        // them: a targeted build keeps every page of most sites and needs neither there.
+        let chromes_made: OnceLock<BTreeMap<Lang, LocaleChrome>> = OnceLock::new();
+        let parts_made: OnceLock<BTreeMap<Lang, ChromeCache>> = OnceLock::new();
         let minify = crate::render::minify_config();
-        let chrome_parts: BTreeMap<Lang, ChromeCache> = chromes
-            .iter()
-            .map(|(lang, chrome)| {
-                (
-                    *lang,
-                    ChromeCache::new(*lang, chrome, self.renderers, &minify),
-                )
+        let chromes = || {
+            let chromes = chromes_made.get_or_init(|| {
+                data.locales
+                    .iter()
+                    .map(|(lang, locale)| {
+                        let chrome = chrome(
+                            self.table,
+                            self.brand,
+                            data,
+                            locale,
+                            self.year,
+                            assets.paths(),
+                            &injections,
+                        );
+                        (*lang, chrome)
+                    })
+                    .collect()
+            });
+            let parts = parts_made.get_or_init(|| {
+                chromes
+                    .iter()
+                    .map(|(lang, chrome)| {
+                        (
+                            *lang,
+                            ChromeCache::new(*lang, chrome, self.renderers, &minify),
+                        )
+                    })
+                    .collect()
+            });
+            (chromes, parts)
+        };
+        let links_made: OnceLock<SiteLinks> = OnceLock::new();
+        let links = || {
+            links_made.get_or_init(|| {
+                let origin = chromes()
+                    .0
+                    .values()
+                    .next()
+                    .map(|c| c.base_url.as_str())
+                    .unwrap_or_default();
+                SiteLinks::new(plan, data, origin)
             })
-            .collect();
-        let origin = chromes
-            .values()
-            .next()
-            .map(|c| c.base_url.as_str())
-            .unwrap_or_default();
-        let links = SiteLinks::new(plan, data, origin);
+        };
         let deps = self.deps;
         plan.pages
             .par_iter()
             .try_for_each(|page: &Page| -> anyhow::Result<()> {
                 let t0 = thread_cpu();
-                let chrome = &chromes[&page.lang];
                 let rel = format!("{root}/{}", file_of(&page.path));
                 // A targeted build keeps, as published, every page not made from what changed.
                 if self
@@ -424,6 +455,8 @@ impl SiteWriter<'_> {
                     self.progress.inc(1);
                     return Ok(());
                 }
+                let (chromes, chrome_parts) = chromes();
+                let chrome = &chromes[&page.lang];
                 // Unchanged content, templates and generator: the page is kept without
                 // computing its context; otherwise its context decides (`Output::reuse`).
                 let quick = quick_inputs(
@@ -446,7 +479,7 @@ impl SiteWriter<'_> {
                     } else if let Some(bytes) = output.published_bytes(&rel) {
                         // Kept from a build that made no map: its links are read once.
                         let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                        deps.record(&rel, links.keys_of(&bytes, own.as_deref()));
+                        deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
                     }
                     self.phases.add_kind(page.kind.name(), t0);
                     self.progress.inc(1);
@@ -464,7 +497,7 @@ impl SiteWriter<'_> {
                 let bytes = finish(&html, &pc, &chrome_parts[&page.lang])
                     .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
                 let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                deps.record(&rel, links.keys_of(&bytes, own.as_deref()));
+                deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
                 let t3 = thread_cpu();
                 let result = output.write(&rel, &bytes);
                 self.phases.add(t0, t1, t2, t3, thread_cpu());
@@ -473,6 +506,7 @@ impl SiteWriter<'_> {
                 result
             })?;
         // The site's default 404 page also answers at the root, for paths of no language.
+        let (chromes, chrome_parts) = chromes();
         let default_lang = site.default_language();
         if let Some(page) = plan
             .pages
