@@ -737,12 +737,7 @@ pub(crate) fn attr(out: &mut String, value: &str) {
 /// live-dom.ts, live-changes.ts) sits in its version's list and has its languages at once.
 /// `data-subs` is the comma-separated subtitle languages, absent for none.
 pub(crate) fn version_language_attrs(out: &mut String, version: u32, tables: &Tables) {
-    let version = &tables.versions[version as usize];
-    let langs = site::rules::version_languages(
-        tables.site.unwrap_or(site::Site::Fr),
-        &version.slug,
-        &version.label,
-    );
+    let langs = tables.version_languages(version);
     out.push_str(" data-audio=");
     attr(out, langs.audio);
     if !langs.subs.is_empty() {

@@ -160,6 +160,17 @@ impl Tables {
         &self.versions[screening.version as usize]
     }
 
+    /// The languages heard and shown of the version at `index` (`site::rules::version_languages`,
+    /// the site's table: one source for the islands' filter and the pages' JSON-LD).
+    pub fn version_languages(&self, index: u32) -> site::rules::VersionLanguages {
+        let version = &self.versions[index as usize];
+        site::rules::version_languages(
+            self.site.unwrap_or(site::Site::Fr),
+            &version.slug,
+            &version.label,
+        )
+    }
+
     pub fn badges(&self, screening: &Screening) -> &[String] {
         &self.badges[screening.badges as usize]
     }

@@ -194,7 +194,11 @@ pub fn screenings<'a>(
     let graph: Vec<ScreeningEvent> = showtimes
         .into_iter()
         .map(|(s, show, show_url)| {
-            let (in_language, subtitle_language) = version_languages(&tables.version(s).slug);
+            let langs = tables.version_languages(s.version);
+            // An original version's language is not in the content: it is left unsaid.
+            let in_language = Some(langs.audio)
+                .filter(|a| ![site::rules::ORIGINAL_AUDIO, site::rules::UNKNOWN_AUDIO].contains(a));
+            let subtitle_language = langs.subs.first().copied();
             ScreeningEvent {
                 kind: "ScreeningEvent",
                 name: &show.title,
@@ -327,19 +331,6 @@ impl serde::Serialize for Instant {
             at: self.0,
             seconds: true,
         })
-    }
-}
-
-/// Spoken and subtitle language of a version slug, where it says.
-fn version_languages(slug: &str) -> (Option<&'static str>, Option<&'static str>) {
-    match slug {
-        "vf" => (Some("fr"), None),
-        "vfstsme" => (Some("fr"), Some("fr")),
-        "vost" => (None, Some("fr")),
-        "df" => (Some("de"), None),
-        "nl" => (Some("nl"), None),
-        "ov" => (None, Some("nl")),
-        _ => (None, None),
     }
 }
 
