@@ -358,12 +358,14 @@ impl Output {
                 return Err(err)
                     .with_context(|| format!("publishing {}", self.published.display()));
             }
+            // Live from here; the previous folder's removal (thousands of unlinks) comes after.
+            report.swapped = Some(std::time::Instant::now());
             std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
         } else {
             std::fs::rename(&self.staging, &self.published)
                 .with_context(|| format!("publishing {}", self.published.display()))?;
+            report.swapped = Some(std::time::Instant::now());
         }
-        report.swapped = Some(std::time::Instant::now());
         if !after_swap.is_empty() {
             let compressing = std::time::Instant::now();
             siblings_in_place(&self.published, after_swap, &self.compress)

@@ -9,7 +9,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use site::routes::RouteTable;
-use site::{choose_language, Site};
+use site::{request_language, Site};
 use std::path::{Path, PathBuf};
 
 pub async fn serve(State(app): State<AppState>, request: Request) -> Response {
@@ -292,16 +292,16 @@ pub fn is_local_target(target: &str) -> bool {
 /// Spec §5 at a root without prefix: cookie `lang`, then the browser's languages, then the
 /// site's default. The answer varies with both, so caches must key on them.
 fn negotiate_language(site: Site, headers: &HeaderMap) -> Response {
-    let cookie_lang = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix("lang=").map(str::to_string));
-    let accept = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok());
-    let lang = choose_language(site, None, cookie_lang.as_deref(), accept);
+    let lang = request_language(
+        site,
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok()),
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
     let mut response = redirect(StatusCode::FOUND, &format!("/{}", lang.code()));
     response.headers_mut().insert(
         header::VARY,

@@ -19,4 +19,4 @@ pub mod snapshot;
 pub mod text;
 pub mod theme;
 
-pub use sites::{choose_language, Lang, Site};
+pub use sites::{choose_language, request_language, Lang, Site};

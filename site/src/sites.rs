@@ -225,6 +225,20 @@ pub fn choose_language(
     site.default_language()
 }
 
+/// The language of a request whose route names none (spec §5): the `lang` cookie among the
+/// request's `Cookie` header values, else the browser's first language, else the site's.
+pub fn request_language<'a>(
+    site: Site,
+    cookie_headers: impl IntoIterator<Item = &'a str>,
+    accept_language: Option<&str>,
+) -> Lang {
+    let cookie = cookie_headers
+        .into_iter()
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix("lang="));
+    choose_language(site, None, cookie, accept_language)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

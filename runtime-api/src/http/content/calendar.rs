@@ -37,18 +37,18 @@ async fn showtime_calendar(
     let locale = if uri.query().is_some_and(|q| q.contains("language=")) {
         locale
     } else {
-        let cookie = request_headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .find_map(|pair| pair.trim().strip_prefix("lang=").map(str::to_string));
-        let accept = request_headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok());
         Locale {
             site: locale.site,
-            lang: site::choose_language(locale.site, None, cookie.as_deref(), accept),
+            lang: site::request_language(
+                locale.site,
+                request_headers
+                    .get_all(header::COOKIE)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok()),
+                request_headers
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|v| v.to_str().ok()),
+            ),
         }
     };
     let index = locale_of(&app, locale);
