@@ -918,36 +918,10 @@ mod film_times_tests {
     use std::sync::Mutex;
 
     fn labels() -> Labels {
-        let strings: HashMap<String, String> =
-            serde_json::from_str::<serde_json::Value>(include_str!("../../locales/fr.json"))
-                .map(|v| {
-                    let mut flat = HashMap::new();
-                    fn walk(
-                        prefix: &str,
-                        v: &serde_json::Value,
-                        out: &mut HashMap<String, String>,
-                    ) {
-                        match v {
-                            serde_json::Value::Object(map) => {
-                                for (k, v) in map {
-                                    let key = if prefix.is_empty() {
-                                        k.clone()
-                                    } else {
-                                        format!("{prefix}.{k}")
-                                    };
-                                    walk(&key, v, out);
-                                }
-                            }
-                            serde_json::Value::String(s) => {
-                                out.insert(prefix.to_string(), s.clone());
-                            }
-                            _ => {}
-                        }
-                    }
-                    walk("", &v, &mut flat);
-                    flat
-                })
-                .expect("fr.json parses");
+        let value: serde_json::Value =
+            serde_json::from_str(include_str!("../../locales/fr.json")).expect("fr.json parses");
+        let mut strings = HashMap::new();
+        crate::render::flatten("", &value, &mut strings);
         Labels::new(&strings).expect("every label")
     }
 

@@ -327,7 +327,8 @@ fn describe(err: &tera::Error) -> String {
     text
 }
 
-fn flatten(prefix: &str, value: &Value, out: &mut HashMap<String, String>) {
+/// A locale file's nested strings as dotted keys (`schedule.book`).
+pub(crate) fn flatten(prefix: &str, value: &Value, out: &mut HashMap<String, String>) {
     match value {
         Value::Object(map) => {
             for (k, v) in map {
