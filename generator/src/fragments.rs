@@ -921,7 +921,7 @@ mod film_times_tests {
         let value: serde_json::Value =
             serde_json::from_str(include_str!("../../locales/fr.json")).expect("fr.json parses");
         let mut strings = HashMap::new();
-        crate::render::flatten("", &value, &mut strings);
+        crate::locale_strings::flatten("", &value, &mut strings);
         Labels::new(&strings).expect("every label")
     }
 

@@ -13,6 +13,7 @@ pub mod fetch_cache;
 mod fragments;
 mod injections;
 pub mod islands;
+mod locale_strings;
 mod model;
 mod news_list;
 mod nginx;

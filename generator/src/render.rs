@@ -48,7 +48,7 @@ impl Renderers {
             let tree: Value = serde_json::from_str(&text)
                 .with_context(|| format!("parsing {}", path.display()))?;
             let mut strings = HashMap::new();
-            flatten("", &tree, &mut strings);
+            crate::locale_strings::flatten("", &tree, &mut strings);
             labels.insert(
                 lang,
                 crate::fragments::Labels::new(&strings)
@@ -325,26 +325,6 @@ fn describe(err: &tera::Error) -> String {
         source = cause.source();
     }
     text
-}
-
-/// A locale file's nested strings as dotted keys (`schedule.book`).
-pub(crate) fn flatten(prefix: &str, value: &Value, out: &mut HashMap<String, String>) {
-    match value {
-        Value::Object(map) => {
-            for (k, v) in map {
-                let key = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&key, v, out);
-            }
-        }
-        Value::String(s) => {
-            out.insert(prefix.to_string(), s.clone());
-        }
-        _ => {}
-    }
 }
 
 /// `t(key="header.movies", count=3)`: the UI string, with `{name}` placeholders filled from
