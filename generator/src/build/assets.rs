@@ -89,9 +89,12 @@ impl SiteAssets {
             "name": brand.name,
             "short_name": brand.short_name.as_deref().unwrap_or(&brand.name),
             "lang": lang.locale_on(site),
+            "id": "/",
             "start_url": "/",
             "scope": "/",
-            "display": "browser",
+            // Installable (issue 17: the evening cards work offline, and an installed site
+            // opens on them without a browser's address bar in the way).
+            "display": "standalone",
             "theme_color": self.theme_color,
             "background_color": self.background_color,
             "icons": icons,

@@ -258,6 +258,17 @@ fn every_site_has_a_manifest_with_the_brand_and_icons_of_spec_sizes() {
                 manifest["theme_color"]
             ));
         }
+        // Installable: a browser offers to install a site whose manifest asks for a window
+        // of its own, with a start page in its scope and icons of 192 and 512 px.
+        if manifest["display"] != "standalone"
+            || manifest["start_url"] != "/"
+            || manifest["scope"] != "/"
+        {
+            problems.push(format!(
+                "{site}: not installable: display {}, start_url {}, scope {}",
+                manifest["display"], manifest["start_url"], manifest["scope"]
+            ));
+        }
         if manifest["lang"] != site.default_language().locale_on(site).as_str() {
             problems.push(format!("{site}: manifest lang {}", manifest["lang"]));
         }

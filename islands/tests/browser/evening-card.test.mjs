@@ -1,4 +1,4 @@
-// An evening card that works offline (issue 17, item 4). On a cinema page, a showtime's
+// An evening card that works offline (issue 17, item 4). On a cinema page (and on a show page, below), a showtime's
 // details offer "Keep this evening" (a real button); the card (film, cinema, address, map
 // link, start, booking link) is kept in the browser, the service worker `/sw.js` is
 // registered, and the cache holds the card's cinema page, the "My evenings" page and the
@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { cinemaLinks, describeViolations, followNetwork, kb, seriousViolations, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+import { cinemaLinks, describeViolations, followNetwork, kb, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -138,6 +138,52 @@ for (const { site, cinemas, evenings } of SITES) {
       assert.deepEqual(await cacheContents(page), { paths: [], bytes: 0 }, 'nothing is left in the cache');
       assert.equal(await page.evaluate(() => localStorage.getItem('evenings')), null);
       assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r ?? null)), null, 'the worker is gone');
+      assert.deepEqual(logged(), [], 'the page logged nothing');
+    }));
+}
+
+// On a page across cinemas (a show's page), the card's cinema is the chip's: its name,
+// address and map link read from that cinema's page, which is kept offline with the show's.
+for (const site of ['tn', 'nl']) {
+  test(`${site}: an evening card kept on a show page names the chip's cinema, and both pages are there offline`, (t) =>
+    browser.page(t, async (page, context) => {
+      const show = await browser.discover((p) => showLink(p, site));
+      const logged = followConsole(page);
+      const network = followNetwork(page);
+      await page.goto(siteUrl(site, show));
+      await waitForIslands(page, network);
+      await page.locator('[data-island="schedule"]').evaluate((el) => el.dispatchEvent(new Event('hydrate')));
+      await page.waitForSelector('[data-island="schedule"][data-ui="on"]', { state: 'attached' });
+      const chip = page.locator('section.day:not([hidden]) section.schedule-cinema li.st[data-id] > a').first();
+      await chip.scrollIntoViewIfNeeded();
+      const { id, cinemaPath, cinemaName } = await chip.evaluate((a) => {
+        const heading = a.closest('section.schedule-cinema').querySelector('h5 a');
+        return { id: a.closest('li.st').dataset.id, cinemaPath: new URL(heading.href).pathname, cinemaName: heading.textContent.trim() };
+      });
+      const film = (await page.locator('main h1').first().textContent()).trim();
+      await chip.click();
+      await page.locator('.showtime-details .keep-evening button').click();
+      await page.locator('.keep-evening[data-kept]').waitFor({ timeout: 20_000 });
+
+      const [card] = await page.evaluate(() => JSON.parse(localStorage.getItem('evenings')));
+      assert.equal(card.id, id);
+      assert.equal(card.film, film, "the show page's title");
+      assert.equal(card.cinema, cinemaName, "the chip's cinema");
+      assert.ok(card.address, "the cinema's address, from its page");
+      assert.match(card.map ?? '', /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+      assert.deepEqual([...card.pages].sort(), [cinemaPath, show].sort(), 'the card needs its cinema page and its show page');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const kept = await cacheContents(page);
+      for (const path of [cinemaPath, show]) assert.ok(kept.paths.includes(path), `the cache holds ${path}: ${kept.paths}`);
+      assert.ok(kept.bytes <= CACHE_BUDGET, `the cache holds ${kb(kept.bytes)} (budget ${kb(CACHE_BUDGET)})`);
+      t.diagnostic(`${site}: one card from a show page keeps ${kept.paths.length} entries, ${kb(kept.bytes)}`);
+
+      await context.setOffline(true);
+      await page.goto(siteUrl(site, show));
+      assert.equal((await page.locator('main h1').first().textContent()).trim(), film, 'offline, the show page is there');
+      await page.goto(siteUrl(site, cinemaPath));
+      assert.ok(await page.locator(`li.st[data-id="${id}"]`).count(), 'offline, the cinema page and its schedule are there');
+      await context.setOffline(false);
       assert.deepEqual(logged(), [], 'the page logged nothing');
     }));
 }

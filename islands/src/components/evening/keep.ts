@@ -6,7 +6,9 @@
 // showtime and its cinema — the chip (`li.st[data-id]`: its start, its real end `data-end`
 // when the page has it), the show's title and link, the cinema page's JSON-LD MovieTheater
 // (name, address, coordinates, its page) — and what the runtime API answers for the showtime
-// (hall, end, booking link). Offered where the page names one cinema (a cinema page).
+// (hall, end, booking link). On a cinema page the cinema is the page's; on a page across
+// cinemas (a show, a city, an experience) it is the chip's `section.schedule-cinema`, whose
+// heading links its page: that page (fetched anyway to be kept offline) gives its MovieTheater.
 
 import { eveningsPath, keepCard, mapLink } from "../../lib/evenings";
 type Translate = (key: string) => string;
@@ -22,7 +24,7 @@ interface Theater {
 }
 
 /** The page's one MovieTheater (JSON-LD) that names its page. */
-export function pageTheater(doc: Document): Theater | null {
+export function pageTheater(doc: Document | ParentNode): Theater | null {
   for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
     try {
       const value: unknown = JSON.parse(script.textContent ?? "");
@@ -48,8 +50,7 @@ let watching = false;
 export function watch(props: ScheduleProps, click: Event): void {
   chip = chipOf(click.target) ?? chip;
   const doc = document;
-  const theater = pageTheater(doc);
-  if (watching || !theater?.url) return;
+  if (watching || !chip) return;
   watching = true;
   // Its three strings have no placeholder (lib/i18n's translator is not needed, nor its chunk).
   const t: Translate = (key) => props.labels?.[key] ?? key;
@@ -58,13 +59,13 @@ export function watch(props: ScheduleProps, click: Event): void {
     const link = doc.querySelector<HTMLElement>(".showtime-details a.button[rel~=nofollow]");
     if (!link || !chip || link.nextElementSibling?.classList.contains(OFFER)) return;
     doc.querySelectorAll(`.${OFFER}`).forEach((n) => n.remove());
-    offer(doc, link, chip, theater, props, t);
+    offer(doc, link, chip, props, t);
   };
   new MutationObserver(place).observe(doc.body, { childList: true, subtree: true });
   place();
 }
 
-function offer(doc: Document, link: HTMLElement, chip: HTMLElement, theater: Theater, props: ScheduleProps, t: Translate): void {
+function offer(doc: Document, link: HTMLElement, chip: HTMLElement, props: ScheduleProps, t: Translate): void {
   const box = doc.createElement("p");
   box.className = OFFER;
   const button = doc.createElement("button");
@@ -75,7 +76,7 @@ function offer(doc: Document, link: HTMLElement, chip: HTMLElement, theater: The
   link.after(box);
   button.onclick = () => {
     button.disabled = true;
-    void keep(doc, theater, chip, props).then(() => {
+    void keep(doc, chip, props).then(() => {
       const status = doc.createElement("span");
       status.setAttribute("role", "status");
       status.textContent = t("evening.kept");
@@ -109,19 +110,48 @@ async function showtimeOf(doc: Document, id: string, date: string, props: Schedu
   }
 }
 
-async function keep(doc: Document, theater: Theater, chip: HTMLElement, props: ScheduleProps): Promise<void> {
+/**
+ * The chip's cinema: the one of its `section.schedule-cinema` (a page across cinemas), read
+ * from that cinema's page; else the page's own (a cinema page). Offline or unreadable, the
+ * section's heading alone (name and page, no address).
+ */
+export async function theaterOf(doc: Document, chip: HTMLElement): Promise<Theater | null> {
+  const heading = chip.closest("section.schedule-cinema")?.querySelector<HTMLAnchorElement>("h5 a[href]");
+  if (!heading) return pageTheater(doc);
+  const url = new URL(heading.getAttribute("href")!, doc.location.href);
+  const named: Theater = { name: heading.textContent?.trim() ?? "", url: url.pathname };
+  try {
+    const response = await fetch(url.pathname, { credentials: "same-origin" });
+    if (!response.ok) return named;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    return { ...named, ...pageTheater(page) };
+  } catch {
+    return named;
+  }
+}
+
+/** The chip's film: the title heading of its show in the schedule, else the page's own (a show page). */
+function filmOf(doc: Document, show: Element | null): { title: string; path: string } {
+  const link = show?.querySelector<HTMLAnchorElement>(":scope > .show-body > h4 a[href]");
+  const heading = show?.querySelector(":scope > .show-body > h4");
+  if (heading) return { title: heading.textContent?.trim() ?? "", path: link ? new URL(link.href).pathname : "" };
+  return { title: doc.querySelector("main h1")?.textContent?.trim() ?? "", path: doc.location.pathname };
+}
+
+async function keep(doc: Document, chip: HTMLElement, props: ScheduleProps): Promise<void> {
   const id = chip.dataset.id!;
   const show = chip.closest("li.schedule-show");
+  const theater = (await theaterOf(doc, chip)) ?? {};
   const date = chip.closest("section.day")?.getAttribute("aria-labelledby")?.replace(/^day-/, "") ?? "";
   const showtime = date ? await showtimeOf(doc, id, date, props) : null;
   const start = showtime?.datetime ?? chip.querySelector("time")?.getAttribute("datetime") ?? "";
-  const showLink = show?.querySelector<HTMLAnchorElement>("h4 a[href]");
+  const film = filmOf(doc, show);
   const a = theater.address ?? {};
   const { latitude: lat, longitude: lon } = theater.geo ?? {};
-  const pages = [new URL(theater.url!, doc.location.href).pathname, showLink ? new URL(showLink.href).pathname : ""].filter(Boolean);
+  const pages = [theater.url ? new URL(theater.url, doc.location.href).pathname : "", film.path].filter(Boolean);
   await keepCard(doc, {
     id,
-    film: show?.querySelector("h4")?.textContent?.trim() ?? "",
+    film: film.title,
     cinema: theater.name ?? "",
     address: [a.streetAddress, [a.postalCode, a.addressLocality].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     map: typeof lat === "number" && typeof lon === "number" ? mapLink(lat, lon) : undefined,
