@@ -227,14 +227,16 @@ async fn a_new_secret_stops_the_old_one_and_a_revoked_feed_answers_404() {
         .assert_status(StatusCode::NOT_FOUND);
     feed_get(FR, &new, ip).await.assert_status(StatusCode::OK);
     let reply = call(Method::DELETE, FR, CREATE, Some(&bearer), None).await;
-    reply.assert_status(StatusCode::NO_CONTENT);
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(reply.json()["revoked"], true);
+    assert_eq!(reply.header("cache-control"), Some("private, no-store"));
     feed_get(FR, &new, ip)
         .await
         .assert_status(StatusCode::NOT_FOUND);
-    // Revoking again is harmless.
-    call(Method::DELETE, FR, CREATE, Some(&bearer), None)
-        .await
-        .assert_status(StatusCode::NO_CONTENT);
+    // Revoking again is harmless, and says there was nothing.
+    let reply = call(Method::DELETE, FR, CREATE, Some(&bearer), None).await;
+    reply.assert_status(StatusCode::OK);
+    assert_eq!(reply.json()["revoked"], false);
     // A feed created after a revocation works.
     let again = create_feed(&bearer).await;
     feed_get(FR, &again, ip).await.assert_status(StatusCode::OK);

@@ -5,7 +5,8 @@
 //!
 //! - `POST /accounts/me/calendar-feed` (bearer): a new secret; answers the feed's URL, the
 //!   only time it is told (the store keeps the secret's hash, `client_store::calendar_tokens`).
-//! - `DELETE /accounts/me/calendar-feed` (bearer): the feed answers no more.
+//! - `DELETE /accounts/me/calendar-feed` (bearer): the feed answers no more; says whether
+//!   there was one.
 //! - `GET /calendar/{token}/feed.ics` (no sign-in: a calendar application polls it): the feed,
 //!   or 404 for a secret that is unknown, revoked, replaced or another site's; rate limited
 //!   per address (`calendar_feeds_per_minute`) before the look-up, so guesses spend a quota.
@@ -56,7 +57,7 @@ pub fn router() -> ApiRouter {
         )
         .bearer()
         .unlocalized()
-        .no_content()
+        .answers::<CalendarFeedRevoked>()
         .get(
             FEED_PATH,
             feed,
@@ -128,16 +129,24 @@ pub fn feed_urls(host: &str, secret: &str, locale: Locale) -> (String, String) {
     (format!("{scheme}:{rest}"), format!("webcal:{rest}"))
 }
 
+/// The answer of a revocation.
+#[derive(Serialize, JsonSchema)]
+pub struct CalendarFeedRevoked {
+    /// Whether the client had a feed (revoking none is no error).
+    revoked: bool,
+}
+
 async fn revoke(
     State(app): State<AppState>,
     locale: Locale,
     who: SignedIn,
-) -> ApiResult<StatusCode> {
-    app.live()?
+) -> ApiResult<Json<CalendarFeedRevoked>> {
+    let revoked = app
+        .live()?
         .store
         .revoke_calendar_token(&who.client.id, locale.site.code())
         .await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(Json(CalendarFeedRevoked { revoked }))
 }
 
 /// One answer for every secret that opens nothing: nothing to tell apart.
