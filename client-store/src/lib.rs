@@ -20,6 +20,7 @@
 //! newsletter flag its site uses. Ids and slugs are opaque strings, checked for length and
 //! control characters only ([`validate`]).
 
+pub mod calendar_tokens;
 mod columns;
 mod dialect;
 mod error;
@@ -156,6 +157,24 @@ pub trait ClientStore: Send + Sync {
         pin: &str,
     ) -> Result<Option<GiftCard>, StoreError>;
 
+    /// Creates the client's calendar-feed secret on `site`, replacing the one it had (whose
+    /// feed then answers no more), and returns it: the only time it is seen, since the store
+    /// keeps its hash only ([`calendar_tokens`]). `NotFound` for an unknown client.
+    async fn create_calendar_token(
+        &self,
+        client_id: &str,
+        site: &str,
+    ) -> Result<String, StoreError>;
+
+    /// Deletes the client's calendar-feed secret on `site`; true when there was one.
+    async fn revoke_calendar_token(&self, client_id: &str, site: &str) -> Result<bool, StoreError>;
+
+    /// Whose feed a secret opens: `None` for a revoked, replaced, unknown or ill-formed one.
+    async fn calendar_feed_owner(
+        &self,
+        secret: &str,
+    ) -> Result<Option<CalendarFeedOwner>, StoreError>;
+
     /// Whether the store can keep writes now, for a readiness check: a real write (the one
     /// row of `write_probe` set to now and `by`, through the pool writes use) and, for SQLite,
     /// the database file still the one opened at its path (a file deleted under a running
@@ -244,6 +263,13 @@ impl ClientRecord {
         }
         self
     }
+}
+
+/// The client and site of a calendar-feed secret ([`ClientStore::calendar_feed_owner`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
+pub struct CalendarFeedOwner {
+    pub client_id: String,
+    pub site: String,
 }
 
 /// A client's rating of a show (spec §3 Feelings).

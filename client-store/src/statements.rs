@@ -9,7 +9,10 @@
 
 use crate::dialect::Dialect;
 use crate::feelings::FeelingRow;
-use crate::{now, ClientRecord, Emotion, GiftCard, NewClient, StoreError, Voucher, VoucherStatus};
+use crate::{
+    now, CalendarFeedOwner, ClientRecord, Emotion, GiftCard, NewClient, StoreError, Voucher,
+    VoucherStatus,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AssertSqlSafe, Database, Encode, Executor, FromRow, IntoArguments, Type};
@@ -129,6 +132,26 @@ pub trait Statements: Dialect {
 
     async fn put_gift_card(conn: &mut Conn<Self>, card: &GiftCard) -> Result<(), StoreError>;
 
+    /// Sets the client's calendar-feed hash on the site, replacing the one it had.
+    async fn put_calendar_token(
+        conn: &mut Conn<Self>,
+        client_id: &str,
+        site: &str,
+        token_hash: &str,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes the client's calendar-feed hash on the site; true when there was one.
+    async fn delete_calendar_token(
+        conn: &mut Conn<Self>,
+        client_id: &str,
+        site: &str,
+    ) -> Result<bool, StoreError>;
+
+    async fn calendar_feed_owner(
+        conn: &mut Conn<Self>,
+        token_hash: &str,
+    ) -> Result<Option<CalendarFeedOwner>, StoreError>;
+
     /// Writes the readiness probe's one row (`write_probe`): `now` (Unix seconds) and who.
     async fn probe_write(conn: &mut Conn<Self>, now: i64, by: &str) -> Result<(), StoreError>;
 
@@ -163,6 +186,7 @@ where
     FeelingRow: for<'r> FromRow<'r, D::Row>,
     Voucher: for<'r> FromRow<'r, D::Row>,
     GiftCard: for<'r> FromRow<'r, D::Row>,
+    CalendarFeedOwner: for<'r> FromRow<'r, D::Row>,
 {
     async fn client(conn: &mut Conn<D>, id: &str) -> Result<Option<ClientRecord>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -472,6 +496,54 @@ where
         .execute(conn)
         .await?;
         Ok(())
+    }
+
+    async fn put_calendar_token(
+        conn: &mut Conn<D>,
+        client_id: &str,
+        site: &str,
+        token_hash: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO calendar_tokens (client_id, site, token_hash, created_at) \
+             VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (client_id, site) DO UPDATE \
+             SET token_hash = excluded.token_hash, created_at = excluded.created_at",
+        )
+        .bind(client_id)
+        .bind(site)
+        .bind(token_hash)
+        .bind(now())
+        .execute(conn)
+        .await?;
+        Ok(())
+    }
+
+    async fn delete_calendar_token(
+        conn: &mut Conn<D>,
+        client_id: &str,
+        site: &str,
+    ) -> Result<bool, StoreError> {
+        let deleted = sqlx::query(
+            "DELETE FROM calendar_tokens WHERE client_id = $1 AND site = $2 RETURNING site",
+        )
+        .bind(client_id)
+        .bind(site)
+        .fetch_all(conn)
+        .await?;
+        Ok(!deleted.is_empty())
+    }
+
+    async fn calendar_feed_owner(
+        conn: &mut Conn<D>,
+        token_hash: &str,
+    ) -> Result<Option<CalendarFeedOwner>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT client_id, site FROM calendar_tokens WHERE token_hash = $1")
+                .bind(token_hash)
+                .fetch_optional(conn)
+                .await?,
+        )
     }
 
     async fn probe_write(conn: &mut Conn<D>, now: i64, by: &str) -> Result<(), StoreError> {

@@ -5,8 +5,8 @@
 use crate::dialect::Dialect;
 use crate::statements::Statements;
 use crate::{
-    feelings, validate, ClientChanges, ClientRecord, ClientStore, Emotion, GiftCard, NewClient,
-    NotReady, ShowFeeling, StoreError, Voucher,
+    calendar_tokens, feelings, validate, CalendarFeedOwner, ClientChanges, ClientRecord,
+    ClientStore, Emotion, GiftCard, NewClient, NotReady, ShowFeeling, StoreError, Voucher,
 };
 use async_trait::async_trait;
 use sqlx::{Pool, Transaction};
@@ -275,6 +275,38 @@ impl<D: Statements> ClientStore for SqlStore<D> {
         validate::key("gift card number", number)?;
         validate::key("gift card PIN", pin)?;
         D::gift_card(&mut *self.reader.acquire().await?, site, number, pin).await
+    }
+
+    async fn create_calendar_token(
+        &self,
+        client_id: &str,
+        site: &str,
+    ) -> Result<String, StoreError> {
+        validate::favourite_scope(client_id, site)?;
+        let secret = calendar_tokens::new_secret();
+        let mut tx = self.begin_write().await?;
+        D::lock_client(&mut tx, client_id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        D::put_calendar_token(&mut tx, client_id, site, &calendar_tokens::hash(&secret)).await?;
+        tx.commit().await?;
+        Ok(secret)
+    }
+
+    async fn revoke_calendar_token(&self, client_id: &str, site: &str) -> Result<bool, StoreError> {
+        validate::favourite_scope(client_id, site)?;
+        D::delete_calendar_token(&mut *self.writer.acquire().await?, client_id, site).await
+    }
+
+    async fn calendar_feed_owner(
+        &self,
+        secret: &str,
+    ) -> Result<Option<CalendarFeedOwner>, StoreError> {
+        if !calendar_tokens::is_secret_shaped(secret) {
+            return Ok(None);
+        }
+        let hash = calendar_tokens::hash(secret);
+        D::calendar_feed_owner(&mut *self.reader.acquire().await?, &hash).await
     }
 
     async fn check_writes(&self, by: &str) -> Vec<NotReady> {

@@ -36,6 +36,9 @@ pub struct Config {
     pub captcha: CaptchaConfig,
     /// Voucher and gift-card look-ups allowed per client IP and minute.
     pub card_lookups_per_minute: u32,
+    /// Private calendar-feed requests allowed per client IP and minute (a calendar
+    /// application polls a feed every few minutes to hours).
+    pub calendar_feeds_per_minute: u32,
     /// Addresses or networks (CIDR) of the proxies in front of this server (CDN, load
     /// balancer): behind them, a client's address is read from `X-Forwarded-For`.
     pub trusted_proxies: Vec<String>,
@@ -245,6 +248,7 @@ impl Default for Config {
             identity: IdentityConfig::default(),
             captcha: CaptchaConfig::default(),
             card_lookups_per_minute: 10,
+            calendar_feeds_per_minute: 30,
             trusted_proxies: Vec::new(),
             seed_demo_cards: true,
             preview: false,

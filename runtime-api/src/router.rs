@@ -28,6 +28,7 @@ pub fn api_routes(timeout: Duration) -> http::doc::ApiRouter {
     let waiting = http::client::router()
         .merge(http::session::router())
         .merge(http::cards::router())
+        .merge(http::calendar_feed::router())
         .map_router(|r| {
             r.layer(TimeoutLayer::with_status_code(
                 StatusCode::SERVICE_UNAVAILABLE,

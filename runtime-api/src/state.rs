@@ -72,6 +72,8 @@ pub struct Live {
     pub clients: KnownClients,
     pub captcha: Box<dyn CaptchaVerifier>,
     pub card_limiter: RateLimiter,
+    /// Private calendar-feed requests per address (`http::calendar_feed`).
+    pub calendar_limiter: RateLimiter,
     /// The proxies whose `X-Forwarded-For` names the client (`rate_limit::client_address`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// The route table (the sign-in return page's path per site and language).
@@ -170,6 +172,7 @@ impl Live {
             clients: Default::default(),
             captcha,
             card_limiter: RateLimiter::per_minute(config.card_lookups_per_minute),
+            calendar_limiter: RateLimiter::per_minute(config.calendar_feeds_per_minute),
             trusted_proxies: config.trusted_proxy_networks()?,
             routes,
         })

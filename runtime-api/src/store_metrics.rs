@@ -5,8 +5,8 @@
 
 use async_trait::async_trait;
 use client_store::{
-    ClientChanges, ClientRecord, ClientStore, Emotion, GiftCard, NewClient, NotReady, ShowFeeling,
-    StoreError, Voucher,
+    CalendarFeedOwner, ClientChanges, ClientRecord, ClientStore, Emotion, GiftCard, NewClient,
+    NotReady, ShowFeeling, StoreError, Voucher,
 };
 use std::fmt::Write as _;
 use std::future::Future;
@@ -40,7 +40,7 @@ pub fn histogram_row(
 }
 
 /// The store's operations, one row of counters each (the trait's method names).
-const OPERATIONS: [&str; 18] = [
+const OPERATIONS: [&str; 21] = [
     "upsert_client",
     "client",
     "update_client",
@@ -58,6 +58,10 @@ const OPERATIONS: [&str; 18] = [
     "spend_once",
     "put_gift_card",
     "gift_card",
+    "create_calendar_token",
+    "revoke_calendar_token",
+    "calendar_feed_owner",
+    // Last: `check_writes` records its row by position.
     "check_writes",
 ];
 
@@ -307,6 +311,37 @@ impl ClientStore for MeteredStore {
     ) -> Result<Option<GiftCard>, StoreError> {
         self.timed("gift_card", self.inner.gift_card(site, number, pin))
             .await
+    }
+
+    async fn create_calendar_token(
+        &self,
+        client_id: &str,
+        site: &str,
+    ) -> Result<String, StoreError> {
+        self.timed(
+            "create_calendar_token",
+            self.inner.create_calendar_token(client_id, site),
+        )
+        .await
+    }
+
+    async fn revoke_calendar_token(&self, client_id: &str, site: &str) -> Result<bool, StoreError> {
+        self.timed(
+            "revoke_calendar_token",
+            self.inner.revoke_calendar_token(client_id, site),
+        )
+        .await
+    }
+
+    async fn calendar_feed_owner(
+        &self,
+        secret: &str,
+    ) -> Result<Option<CalendarFeedOwner>, StoreError> {
+        self.timed(
+            "calendar_feed_owner",
+            self.inner.calendar_feed_owner(secret),
+        )
+        .await
     }
 
     async fn check_writes(&self, by: &str) -> Vec<NotReady> {

@@ -176,3 +176,33 @@ pub async fn signed_in(store: &dyn ClientStore, id: &str) -> ClientRecord {
 pub fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|item| item.to_string()).collect()
 }
+
+impl TestDb {
+    /// The text column `column` of every row of `table`, read straight from the database
+    /// (what a copy of it would show).
+    pub async fn raw_column(&self, table: &str, column: &str) -> Vec<String> {
+        let sql = sqlx::AssertSqlSafe(format!("SELECT {column} FROM {table}"));
+        match &self.location {
+            Location::Sqlite(dir) => {
+                let path = dir.join(client_store::SQLITE_FILE_NAME);
+                let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(path)
+                    .read_only(true)
+                    .connect()
+                    .await
+                    .expect("opening the SQLite file");
+                sqlx::query_scalar(sql)
+                    .fetch_all(&mut conn)
+                    .await
+                    .expect("reading the column")
+            }
+            Location::Postgres(options) => {
+                let mut conn = options.connect().await.expect("connecting to PostgreSQL");
+                sqlx::query_scalar(sql)
+                    .fetch_all(&mut conn)
+                    .await
+                    .expect("reading the column")
+            }
+        }
+    }
+}

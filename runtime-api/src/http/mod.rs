@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod body;
+pub mod calendar_feed;
 pub mod cards;
 pub mod client;
 pub mod conditional;

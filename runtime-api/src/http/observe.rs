@@ -252,6 +252,11 @@ pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
     for (prefix, shape) in [
         ("/api/voucher/", "/api/voucher/{code}"),
         ("/api/gift-card/", "/api/gift-card/{a}/{b}"),
+        // A private calendar feed's secret.
+        (
+            crate::http::calendar_feed::FEED_PREFIX,
+            "/api/calendar/{token}/feed.ics",
+        ),
     ] {
         if path.starts_with(prefix) {
             return std::borrow::Cow::Borrowed(shape);

@@ -3,6 +3,7 @@
 //! (`site::rules::film_times`), at the cinema of the Host's site.
 
 use super::answer::{found, locale_of};
+use crate::content::index::LocaleIndex;
 use crate::http::doc::ApiRouter;
 use crate::http::error::ApiResult;
 use crate::http::locale::Locale;
@@ -10,7 +11,8 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use site::calendar::{showtime_event, uid_host, write_calendar, ShowtimeFacts};
+use site::calendar::{showtime_event, uid_host, write_calendar, CalendarEvent, ShowtimeFacts};
+use site::content::{CinemaDetail, Showtime};
 
 /// The media type of the answer.
 pub const TEXT_CALENDAR: &str = "text/calendar; charset=utf-8";
@@ -58,31 +60,7 @@ async fn showtime_calendar(
     let showtime = found(showtime, "showtime", &id)?;
     let cinema = found(index.cinema(&showtime.cinema), "cinema", &showtime.cinema)?;
     let now = app.clock.now();
-    let s = app.content.present_showtime(site, index, showtime, now);
-    let times = site::rules::film_times(
-        site,
-        s.datetime,
-        cinema.pre_show_minutes,
-        index.show(&s.show).and_then(|show| show.duration),
-    );
-    let title = index
-        .show(&s.show)
-        .map_or(s.show.as_str(), |show| show.title.as_str());
-    let host = uid_host(&app.brand, site);
-    let event = showtime_event(
-        &ShowtimeFacts {
-            site_host: &host,
-            id: &s.id,
-            showtime_start: s.datetime,
-            film_start: times.start,
-            film_end: times.end,
-            title,
-            version: &s.version.label,
-            auditorium: s.auditorium.as_deref(),
-            booking_url: s.booking_url.as_deref(),
-        },
-        cinema,
-    );
+    let event = showtime_event_now(&app, site, index, showtime, cinema, now);
     let tz: chrono_tz::Tz = site.time_zone().parse().expect("sites name valid zones");
     let body = write_calendar(tz, None, now, &[event]);
     let mut response = body.into_response();
@@ -114,4 +92,42 @@ async fn showtime_calendar(
         HeaderValue::from_static("Cookie, Accept-Language"),
     );
     Ok(response)
+}
+
+/// A showtime of `site` as its calendar event at `now` (its status and labels as presented
+/// then): the one event of its own file and of the client's private feed
+/// (`http::calendar_feed`), so both carry the same `UID` and times.
+pub fn showtime_event_now(
+    app: &AppState,
+    site: site::Site,
+    index: &LocaleIndex,
+    showtime: &Showtime,
+    cinema: &CinemaDetail,
+    now: chrono::DateTime<chrono::Utc>,
+) -> CalendarEvent {
+    let s = app.content.present_showtime(site, index, showtime, now);
+    let times = site::rules::film_times(
+        site,
+        s.datetime,
+        cinema.pre_show_minutes,
+        index.show(&s.show).and_then(|show| show.duration),
+    );
+    let title = index
+        .show(&s.show)
+        .map_or(s.show.as_str(), |show| show.title.as_str());
+    let host = uid_host(&app.brand, site);
+    showtime_event(
+        &ShowtimeFacts {
+            site_host: &host,
+            id: &s.id,
+            showtime_start: s.datetime,
+            film_start: times.start,
+            film_end: times.end,
+            title,
+            version: &s.version.label,
+            auditorium: s.auditorium.as_deref(),
+            booking_url: s.booking_url.as_deref(),
+        },
+        cinema,
+    )
 }

@@ -2,7 +2,7 @@
 //! header and the `language` query parameter.
 
 pub mod answer;
-mod calendar;
+pub mod calendar;
 mod catalog;
 mod editorial;
 mod places;
