@@ -5,7 +5,7 @@
 // link to add it to a calendar.
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { accessChosen, accessOffered, shownScreenings, type AccessTag } from "../../lib/access";
+import { accessChosen, type AccessTag } from "../../lib/access";
 import { isFiltering } from "../../lib/show-filter";
 import type { Filters, ListFilterKey } from "../../lib/filters";
 import { pageApi } from "../../stores/page/api";
@@ -19,7 +19,7 @@ import type { IslandProps } from "../island-props";
 import { ModalDialog } from "../ModalDialog";
 import { useStore } from "../use-store";
 import { filterShows, showDay, showtimeAt } from "./schedule-dom";
-import type { CinemaDetail, ScheduleProps as SchedulePropsData } from "../../generated/api-types";
+import type { ScheduleProps as SchedulePropsData } from "../../generated/api-types";
 
 export interface FilterOption {
   value: string;
@@ -65,7 +65,6 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
   const active = filters.versions.length + filters.tags.length + filters.genres.length;
   const count = kept?.get(day) ?? 0;
   const access = accessChosen(filters.tags);
-  const shown = useShownScreenings(container, hydrated && access.length > 0, `${day} ${access.join()}`);
   return (
     <>
       {hydrated ? <DayTabs days={days} day={day} /> : <DayLinks days={days} />}
@@ -75,15 +74,9 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
           {hydrated && active > 0 ? <span className="count">{` (${active})`}</span> : null}
         </button>
       ) : null}
-      <AccessToggles offered={accessOffered(props.filters?.tags)} chosen={hydrated ? access : []} />
+      <AccessToggles offered={accessChosen(props.filters.tags.map((o) => o.value))} chosen={hydrated ? access : []} />
       <p className="schedule-count" role="status">
-        {hydrated && kept && isFiltering(filters)
-          ? count === 0 || shown === 0
-            ? t("schedule.noShowtimesFiltered")
-            : shown !== null
-              ? t("accessibility.shown", { count: shown })
-              : t("filters.results", { count })
-          : null}
+        {hydrated && kept && isFiltering(filters) ? (count === 0 ? t("schedule.noShowtimesFiltered") : t(access.length ? "accessibility.shown" : "filters.results", { count })) : null}
       </p>
       {hydrated && offered.length > 0 ? <FiltersDialog options={props.filters ?? {}} keys={offered} count={count} /> : null}
       {hydrated ? <ShowtimeDialog /> : null}
@@ -91,56 +84,18 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
   );
 }
 
-const ACCESS_WORDS: Record<AccessTag, [symbol: string | null, words: string]> = {
-  audiodesc: ["accessibility.audioDescriptionSymbol", "accessibility.audioDescription"],
-  "hearing-impaired": ["accessibility.hearingImpairedSymbol", "accessibility.hearingImpaired"],
-  pmr: [null, "accessibility.wheelchair"],
-};
-
 /** The access sheet's one-tap toggles (issue 17 item 5): each adds or removes its tag of the URL filters. */
 function AccessToggles({ offered, chosen }: { offered: AccessTag[]; chosen: AccessTag[] }) {
   const t = useT();
-  if (offered.length === 0) return null;
-  return (
-    <div className="access-filter" role="group" aria-label={t("accessibility.filter")}>
-      {offered.map((tag) => {
-        const [symbol, words] = ACCESS_WORDS[tag];
-        return (
-          <button key={tag} type="button" className="tap" aria-pressed={chosen.includes(tag) ? "true" : "false"} data-access={tag} onClick={() => pageSchedule().getState().toggleFilter("tags", tag)}>
-            {symbol ? (
-              <span className="sym" aria-hidden="true">
-                {t(symbol)}
-              </span>
-            ) : (
-              <span className="wc" aria-hidden="true" />
-            )}
-            {t(words)}
-          </button>
-        );
-      })}
+  return offered.length ? (
+    <div className="access-filter">
+      {offered.map((tag) => (
+        <button key={tag} type="button" className="tap" aria-pressed={chosen.includes(tag)} data-access={tag} onClick={() => pageSchedule().getState().toggleFilter("tags", tag)}>
+          {t(tag === "audiodesc" ? "accessibility.audioDescription" : tag === "pmr" ? "accessibility.wheelchair" : "accessibility.hearingImpaired")}
+        </button>
+      ))}
     </div>
-  );
-}
-
-/**
- * The screenings shown (`on`: with accessibility tags chosen), counted again after every
- * change of what the schedule hides: its filters, the day tabs, the live updates and the
- * "languages I understand" filter, which runs after them (languages.ts).
- */
-function useShownScreenings(container: HTMLElement, on: boolean, key: string): number | null {
-  const [shown, setShown] = useState<number | null>(null);
-  useEffect(() => {
-    if (!on) {
-      setShown(null);
-      return;
-    }
-    const count = () => setShown(shownScreenings(container));
-    count();
-    const observer = new MutationObserver(count);
-    observer.observe(container, { subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"] });
-    return () => observer.disconnect();
-  }, [container, on, key]);
-  return shown;
+  ) : null;
 }
 
 function DayLinks({ days }: { days: ScheduleProps["days"] }) {
@@ -309,7 +264,6 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
           ) : null}
         </dl>
       ) : null}
-      {showtime ? <AccessSheet showtime={showtime} page={data.page} /> : null}
       {special?.titleShowtimeDetails ? <h3>{special.titleShowtimeDetails}</h3> : null}
       {special?.descriptionShowtimeDetails ? <p>{special.descriptionShowtimeDetails}</p> : null}
       <a className="button tap" href={showtime?.bookingUrl ?? data.href} rel="nofollow">
@@ -323,58 +277,3 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
   );
 }
 
-/**
- * A showtime's access sheet (issue 17 item 5): its accessibility tags with their symbols and
- * words, wheelchair access from its `pmr` icon (the content has no count of wheelchair
- * spaces: docs/decisions.md "Access sheet"), and the cinema's accessibility description and
- * Acceslibre link when it has them (`/api/cinema/{slug}`, asked when the details open).
- */
-function AccessSheet({ showtime, page }: { showtime: Showtime; page: PageSite }) {
-  const t = useT();
-  const [cinema, setCinema] = useState<CinemaDetail | null>(null);
-  useEffect(() => {
-    if (!showtime.cinema) return;
-    pageApi(page)
-      .get<CinemaDetail>(`/api/cinema/${encodeURIComponent(showtime.cinema)}`)
-      .then(setCinema)
-      .catch(() => setCinema(null));
-  }, [showtime.cinema, page]);
-  const tags = accessChosen([...(showtime.tags ?? []), ...(showtime.accessibilityIcons ?? [])]);
-  const link = cinema?.accesLibreUrl && /^https:\/\//.test(cinema.accesLibreUrl) ? cinema.accesLibreUrl : null;
-  return (
-    <section className="showtime-access" aria-labelledby="showtime-access">
-      <h3 id="showtime-access">{t("accessibility.sheet")}</h3>
-      <ul>
-        {tags.map((tag) => {
-          const [symbol, words] = ACCESS_WORDS[tag];
-          return (
-            <li key={tag} data-access={tag}>
-              {symbol ? (
-                <span className="acc" aria-hidden="true">
-                  {`${t(symbol)} `}
-                </span>
-              ) : (
-                <span className="acc wc" aria-hidden="true" />
-              )}
-              {tag === "pmr" ? `${t(words)} — ${t("accessibility.stepFree")}` : t(words)}
-            </li>
-          );
-        })}
-        {tags.some((tag) => tag !== "pmr") ? null : <li>{t("accessibility.noFeature")}</li>}
-      </ul>
-      {cinema?.accessibilityDescription ? (
-        <>
-          <h4>{t("accessibility.cinemaAccess")}</h4>
-          <p>{cinema.accessibilityDescription}</p>
-        </>
-      ) : null}
-      {link ? (
-        <p>
-          <a className="tap" href={link} rel="noopener">
-            {t("accessibility.accesLibre")}
-          </a>
-        </p>
-      ) : null}
-    </section>
-  );
-}

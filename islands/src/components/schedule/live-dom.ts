@@ -61,8 +61,6 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
         }</li>`,
       );
       if (was) {
-        // Hidden by the access sheet's filter (schedule-dom.ts): kept so, not a change.
-        (chip as HTMLElement).hidden = (was as HTMLElement).hidden;
         if (was.outerHTML !== chip.outerHTML) was.replaceWith(chip);
       } else changes!.add(day, entry, s, chip, { parse, escape, contentUrl });
     }

@@ -25,50 +25,41 @@ export function showDay(container: ParentNode, day: string): void {
   }
 }
 
-/** What the access sheet's filter hid besides shows, versions and chips (cinemas): shown again before each run. */
-const ACCESS_MARK = "data-access-hidden";
-
-/** Hides the shows the filter refuses (and, when versions are chosen, the other versions; when accessibility tags are, the screenings without them); returns how many shows each day keeps. */
+/**
+ * Hides the shows the filter refuses (and, when versions are chosen, the other versions; when
+ * accessibility tags are, the screenings without them); returns how many shows each day keeps
+ * — with accessibility tags chosen, how many screenings (lib/access.ts).
+ */
 export function filterShows(container: ParentNode, filter: ShowFilter, emptyText: string): Map<string, number> {
   const kept = new Map<string, number>();
   const active = isFiltering(filter);
   const access = accessChosen(filter.tags);
-  for (const el of container.querySelectorAll<HTMLElement>(`[${ACCESS_MARK}]`)) {
-    el.removeAttribute(ACCESS_MARK);
-    el.hidden = false;
-  }
   for (const section of daySections(container)) {
     let count = 0;
     for (const show of section.querySelectorAll<HTMLElement>("li.schedule-show")) {
       const groups = [...show.querySelectorAll<HTMLElement>("ul.showtimes")];
       const versions = groups.map((g) => g.dataset.version ?? "").filter(Boolean);
       const tags = [...list(show.dataset.tags), ...[...show.querySelectorAll<HTMLElement>("li.st")].flatMap((s) => list(s.dataset.tags))];
+      let screenings = 0;
       let pass = !active || showPasses(filter, { versions, tags, genres: list(show.dataset.genres), bookable: show.dataset.bookable !== "false" });
       for (const group of groups) {
         let hide = filter.versions.length > 0 && !!group.dataset.version && !filter.versions.includes(group.dataset.version);
         // The access sheet (lib/access.ts): only the screenings with every accessibility tag chosen.
         let kept = 0;
         for (const chip of group.querySelectorAll<HTMLElement>("li.st")) {
-          chip.hidden = access.length > 0 && !chipPasses(list(chip.dataset.tags), access);
+          chip.hidden = !!access.length && !chipPasses(list(chip.dataset.tags), access);
           if (!chip.hidden) kept++;
         }
-        if (access.length > 0 && kept === 0) hide = true;
+        if (access.length && !kept) hide = true;
+        if (!hide) screenings += kept;
         group.hidden = hide;
         const label = group.previousElementSibling;
         if (label instanceof HTMLElement && label.matches("p.version")) label.hidden = hide;
       }
-      if (access.length > 0) {
-        // A cinema of a schedule across cinemas left without screenings goes too (marked: the
-        // locator's choice hides cinemas of its own, which this leaves as they are).
-        for (const place of show.querySelectorAll<HTMLElement>("[data-cinema]")) {
-          if (place.hidden || [...place.querySelectorAll<HTMLElement>("ul.showtimes")].some((g) => !g.hidden)) continue;
-          place.hidden = true;
-          place.setAttribute(ACCESS_MARK, "");
-        }
-        if (groups.every((g) => g.hidden)) pass = false;
-      }
+      // With accessibility tags chosen, a show left without screenings goes too.
+      if (access.length && !screenings) pass = false;
       show.hidden = !pass;
-      if (pass) count++;
+      if (pass) count += access.length ? screenings : 1;
     }
     let empty = section.querySelector<HTMLElement>(":scope > p.schedule-empty");
     if (count === 0 && active) {
