@@ -108,11 +108,13 @@ test("fr: a showtime's details have an Access section with its accessibility and
   const path = await cinemaWithAudioDescription('fr', '/cinemas');
   await browser.page(t, async (page) => {
     await page.goto(siteUrl('fr', path));
+    // A bookable audio-described screening (a link: its click opens the details), on any day
+    // (today's may have started): its day and the filter in the address.
+    const target = await page.$eval('li.st[data-tags*="audiodesc"]:has(> a)', (chip) => ({ id: chip.dataset.id, day: chip.closest('section.day').getAttribute('aria-labelledby').slice(4) }));
+    await page.goto(siteUrl('fr', `${path}/filters/date-${target.day}/tags-audiodesc`));
     await waitForIslands(page, followNetwork(page));
-    await page.locator('.access-filter button[data-access=audiodesc]').click();
-    await page.waitForFunction(() => document.querySelector('.access-filter button[data-access=audiodesc]')?.getAttribute('aria-pressed') === 'true');
-    // A bookable audio-described screening shown (a link: its click opens the details).
-    await page.locator('section.day:not([hidden]) li.st[data-tags*="audiodesc"]:not([hidden]) > a').first().click();
+    assert.equal(await page.locator('.access-filter button[data-access=audiodesc]').getAttribute('aria-pressed'), 'true');
+    await page.locator(`li.st[data-id="${target.id}"] > a`).click();
     const sheet = page.locator('.showtime-access');
     await sheet.waitFor();
     assert.equal(await sheet.locator('h3').textContent(), 'Accès');
