@@ -84,6 +84,8 @@ pub struct Labels {
     weekdays_long: [String; 7],
     weekdays_short: [String; 7],
     months: [String; 12],
+    /// The access sheet's words (issue 17 item 5), in `ACCESS` order.
+    access: Vec<AccessLabel>,
 }
 
 const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
@@ -121,6 +123,7 @@ impl Labels {
             weekdays_long: week("long")?,
             weekdays_short: week("short")?,
             months: months.try_into().expect("twelve months"),
+            access: access_labels(strings)?,
         })
     }
 
@@ -407,7 +410,8 @@ fn chip_labels(
     let version = &tables.version(s).label;
     let badges = tables.badges(s);
     let with_version = label != TimeLabel::Time && !version.is_empty();
-    if !with_version && badges.is_empty() && s.film_start.is_none() {
+    let access = tables.tags(s).iter().any(|t| is_access(t));
+    if !with_version && badges.is_empty() && s.film_start.is_none() && !access {
         return;
     }
     out.push_str("<span class=labels>");
@@ -424,6 +428,7 @@ fn chip_labels(
         text(out, badge);
         out.push_str("</span>");
     }
+    access_badges(out, tables.tags(s), labels);
     out.push_str("</span>");
 }
 
@@ -960,5 +965,174 @@ mod film_times_tests {
             out.contains("<span class=film>film ≈ 20:45</span>"),
             "{out}"
         );
+    }
+}
+
+/// The accessibility tags of the access sheet (issue 17 item 5), in the order chips show
+/// them: audio description, subtitles for the deaf and hard of hearing, wheelchair access.
+pub const ACCESS: [&str; 3] = ["audiodesc", "hearing-impaired", "pmr"];
+
+/// Whether a tag slug is one of the access sheet's (`ACCESS`, compared ignoring case).
+pub fn is_access(tag: &str) -> bool {
+    ACCESS.iter().any(|a| a.eq_ignore_ascii_case(tag))
+}
+
+/// An access feature's symbol and words in a language (`accessibility.*` of the locale):
+/// `AD` and "Audio description"; no symbol for wheelchair access (CSS draws the ISA).
+struct AccessLabel {
+    slug: &'static str,
+    symbol: Option<String>,
+    words: String,
+}
+
+fn access_labels(strings: &HashMap<String, String>) -> anyhow::Result<Vec<AccessLabel>> {
+    let get = |key: &str| {
+        strings
+            .get(key)
+            .cloned()
+            .ok_or_else(|| anyhow::anyhow!("no UI string {key:?}"))
+    };
+    Ok(vec![
+        AccessLabel {
+            slug: ACCESS[0],
+            symbol: Some(get("accessibility.audioDescriptionSymbol")?),
+            words: get("accessibility.audioDescription")?,
+        },
+        AccessLabel {
+            slug: ACCESS[1],
+            symbol: Some(get("accessibility.hearingImpairedSymbol")?),
+            words: get("accessibility.hearingImpaired")?,
+        },
+        AccessLabel {
+            slug: ACCESS[2],
+            symbol: None,
+            words: get("accessibility.wheelchair")?,
+        },
+    ])
+}
+
+/// A chip's access badges (issue 17 item 5): per accessibility tag of the showtime, its
+/// standard symbol (`AD`, `ST-SME`…, hidden from screen readers; the wheelchair symbol is
+/// CSS's, `.acc.wc`) and its words, visually hidden, read by screen readers, and as a title
+/// for a pointer. The chip's `data-tags` carries the slugs the filters read.
+fn access_badges(out: &mut String, tags: &[String], labels: &Labels) {
+    for label in &labels.access {
+        if !tags.iter().any(|t| t.eq_ignore_ascii_case(label.slug)) {
+            continue;
+        }
+        out.push_str(if label.symbol.is_some() {
+            " <span class=acc title="
+        } else {
+            " <span class=\"acc wc\" title="
+        });
+        attr(out, &label.words);
+        out.push('>');
+        if let Some(symbol) = &label.symbol {
+            out.push_str("<span aria-hidden=true>");
+            text(out, symbol);
+            out.push_str("</span>");
+        }
+        out.push_str("<span class=visually-hidden>");
+        text(out, &label.words);
+        out.push_str("</span></span>");
+    }
+}
+
+#[cfg(test)]
+mod access_tests {
+    use super::*;
+    use crate::schedule::read_cinema_schedule;
+    use std::sync::Mutex;
+
+    fn labels(lang: &str) -> Labels {
+        let text = std::fs::read_to_string(format!(
+            "{}/../locales/{lang}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("the locale file");
+        let value: serde_json::Value = serde_json::from_str(&text).expect("the locale parses");
+        let mut strings = HashMap::new();
+        crate::locale_strings::flatten("", &value, &mut strings);
+        Labels::new(&strings).expect("every label")
+    }
+
+    /// A chip with `audiodesc` (and the `pmr` icon, which the content keeps out of the tags)
+    /// says audio description and wheelchair access in words in each language, shows the
+    /// symbols, and carries the slugs in `data-tags`; a chip without them says nothing of it.
+    #[test]
+    fn a_chip_with_audio_description_says_it_in_each_language() {
+        let body = br#"{"days":{"2026-11-22":[{"show":"dune","showtimes":[
+            {"id":"a","show":"dune","cinema":"c","status":"available","datetime":"2026-11-22T20:30:00+01:00",
+             "tags":["imax","audiodesc"],"accessibilityIcons":["pmr","audiodesc"],
+             "version":{"slug":"vf","label":"VF"},"bookingUrl":"https://tickets.example/a"},
+            {"id":"b","show":"dune","cinema":"c","status":"soldout","datetime":"2026-11-22T22:30:00+01:00",
+             "tags":["hearing-impaired"],
+             "version":{"slug":"vf","label":"VF"}},
+            {"id":"c","show":"dune","cinema":"c","status":"available","datetime":"2026-11-22T23:30:00+01:00",
+             "version":{"slug":"vf","label":"VF"},"bookingUrl":"https://tickets.example/c"}]}]}}"#;
+        let tables = Mutex::new(Tables::default());
+        let schedule = read_cinema_schedule(body, &tables).unwrap();
+        let tables = tables.into_inner().unwrap();
+        let [a, b, c] = &schedule.days[0].shows[0].screenings[..] else {
+            panic!("three screenings")
+        };
+        for (lang, ad, ad_symbol, wheelchair, st_symbol) in [
+            (
+                "fr",
+                "Audiodescription",
+                "AD",
+                "Accès fauteuil roulant",
+                "ST-SME",
+            ),
+            ("en", "Audio description", "AD", "Wheelchair access", "HoH"),
+            ("de", "Audiodeskription", "AD", "Rollstuhlgerecht", "UT"),
+            (
+                "nl",
+                "Audiodescriptie",
+                "AD",
+                "Rolstoeltoegankelijk",
+                "T888",
+            ),
+        ] {
+            let labels = labels(lang);
+            let mut out = String::new();
+            screening(&mut out, a, &tables, &labels, TimeLabel::Time, true);
+            assert!(
+                out.starts_with("<li class=st data-id=a data-tags=imax,audiodesc,pmr>"),
+                "{out}"
+            );
+            let ad_badge = format!(
+                "<span class=acc title={}><span aria-hidden=true>{ad_symbol}</span><span class=visually-hidden>{ad}</span></span>",
+                quoted(ad)
+            );
+            assert!(out.contains(&ad_badge), "{lang}: {out}");
+            let wc_badge = format!(
+                "<span class=\"acc wc\" title={}><span class=visually-hidden>{wheelchair}</span></span>",
+                quoted(wheelchair)
+            );
+            assert!(out.contains(&wc_badge), "{lang}: {out}");
+            assert!(
+                out.find(&ad_badge) < out.find(&wc_badge),
+                "AD before the wheelchair"
+            );
+            let mut out = String::new();
+            screening(&mut out, b, &tables, &labels, TimeLabel::Time, true);
+            assert!(
+                out.contains(&format!("<span aria-hidden=true>{st_symbol}</span>")),
+                "{lang}: {out}"
+            );
+            assert!(!out.contains(ad), "{lang}: {out}");
+            let mut out = String::new();
+            screening(&mut out, c, &tables, &labels, TimeLabel::Time, true);
+            assert!(!out.contains("acc"), "{lang}: {out}");
+            assert!(!out.contains("data-tags"), "{lang}: {out}");
+        }
+    }
+
+    /// An attribute value as `attr` writes it: bare when it can be, else quoted.
+    fn quoted(value: &str) -> String {
+        let mut out = String::new();
+        attr(&mut out, value);
+        out
     }
 }

@@ -31,7 +31,8 @@ pub struct Screening {
     pub version: u32,
     /// Index in `Tables::badges`: the experience icons.
     pub badges: u32,
-    /// Index in `Tables::tag_lists`: the showtime's tag slugs (the schedule filters read them).
+    /// Index in `Tables::tag_lists`: the showtime's tag slugs (the schedule filters read them),
+    /// then its accessibility icons the tags lack (`pmr`: issue 17, the access sheet).
     pub tags: u32,
 }
 
@@ -210,7 +211,7 @@ impl Tables {
             }
         };
         let badges = intern_list(&mut self.badges, &s.experience_icons);
-        let tags = intern_list(&mut self.tag_lists, &s.tags);
+        let tags = intern_tags(&mut self.tag_lists, &s.tags, &s.accessibility_icons);
         let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
         let format = if tagged("imax") {
             VideoFormat::Imax
@@ -244,6 +245,28 @@ fn intern_list(lists: &mut Vec<Vec<String>>, list: &[Text<'_>]) -> usize {
         Some(i) => i,
         None => {
             lists.push(list.iter().map(|t| t.0.to_string()).collect());
+            lists.len() - 1
+        }
+    }
+}
+
+/// A showtime's tags followed by its accessibility icons, each once, in that order (the
+/// schedule island's live updates write a chip's `data-tags` in the same order: live-dom.ts),
+/// interned as `intern_list` does.
+fn intern_tags(lists: &mut Vec<Vec<String>>, tags: &[Text<'_>], icons: &[Text<'_>]) -> usize {
+    let mut all: Vec<&str> = Vec::with_capacity(tags.len() + icons.len());
+    for t in tags.iter().chain(icons) {
+        if !all.contains(&t.0.as_ref()) {
+            all.push(t.0.as_ref());
+        }
+    }
+    match lists
+        .iter()
+        .position(|l| l.len() == all.len() && l.iter().zip(&all).all(|(a, b)| a == b))
+    {
+        Some(i) => i,
+        None => {
+            lists.push(all.iter().map(|t| t.to_string()).collect());
             lists.len() - 1
         }
     }
@@ -364,6 +387,9 @@ struct WireShowtime<'a> {
     booking_url: Option<Text<'a>>,
     #[serde(default, borrow)]
     experience_icons: Vec<Text<'a>>,
+    /// Accessibility tag slugs (`pmr`, `audiodesc`, `hearing-impaired`): the access sheet.
+    #[serde(default, borrow)]
+    accessibility_icons: Vec<Text<'a>>,
 }
 
 #[derive(Deserialize)]

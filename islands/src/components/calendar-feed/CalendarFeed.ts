@@ -1,11 +1,14 @@
 // The account pop-in's "Calendar feed" panel (issue 17, item 1), loaded on demand from the
 // profile pop-in (islands.json `onDemand`): create the private feed (its URL in a read-only
 // field, a copy button and a `webcal:` link, shown once), or stop it after a confirmation.
-// Written without the UI framework and importing no shared module, so loading it on demand
-// changes no other island's chunks (the pages' budgets). Rules: ./calendar-feed.ts.
+// Written without the UI framework and importing only the page's calls (stores/page/env.ts,
+// whose chunk every page has whole), so loading it on demand changes no other island's chunks
+// (the pages' budgets: the pop-in carries only the button). Rules: ./calendar-feed.ts.
 
 import type { Translate } from "../../lib/i18n";
-import { initialFeedState, nextFeedState, runFeedCall, type FeedCalls, type FeedEvent } from "./calendar-feed";
+import { pageCall } from "../../stores/page/env";
+import type { Lang } from "../../types";
+import { feedCalls, initialFeedState, nextFeedState, runFeedCall, type FeedCalls, type FeedEvent } from "./calendar-feed";
 
 export { feedCalls } from "./calendar-feed";
 
@@ -15,6 +18,18 @@ export interface CalendarFeedOptions {
   calls: FeedCalls;
   /** Where a copied URL goes (the system clipboard by default). */
   copy?: (text: string) => Promise<void>;
+}
+
+/**
+ * Opens the panel in place of the button that asked for it (the profile pop-in's): the button
+ * is hidden, not removed, so the pop-in's own rendering keeps its elements. The page's calls
+ * exist by then (the header made them, in the page's language).
+ */
+export function openCalendarFeed(button: HTMLElement, t: Translate): void {
+  const host = button.ownerDocument.createElement("div");
+  button.before(host);
+  button.hidden = true;
+  mountCalendarFeed(host, { t, calls: feedCalls(pageCall({ lang: button.ownerDocument.documentElement.lang.slice(0, 2) as Lang })) });
 }
 
 /** Renders the panel into `host` (focus on its first button); its elements stay, shown or hidden as the state says. */

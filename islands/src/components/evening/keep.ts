@@ -48,6 +48,9 @@ let watching = false;
 
 /** Told of each click in the schedule: offers "Keep this evening" in the details of the showtime the visitor opens. */
 export function watch(props: ScheduleProps, click: Event): void {
+  // The access sheet in the details (issue 17 item 5), told of the same clicks: loaded from
+  // here, on demand, so that the interactive part (at its budget) carries nothing of it.
+  void import("../schedule/access-sheet").then((m) => m.watch(props, click));
   chip = chipOf(click.target) ?? chip;
   const doc = document;
   if (watching || !chip) return;

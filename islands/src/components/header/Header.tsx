@@ -61,7 +61,7 @@ export function Header(props: HeaderProps & HeaderStores) {
       {props.authEnabled && hydrated ? <AccountDialogs client={props.client} benefits={props.benefits} /> : null}
       {searchOpen ? <SearchDialog site={props.site} lang={props.lang} favouriteLimit={props.favouriteLimit} /> : null}
       {languageOpen ? <LanguageDialog store={props.language} /> : null}
-      {profileOpen ? <ProfilePopin client={props.client} account={props.account} lang={props.lang} /> : null}
+      {profileOpen ? <ProfilePopin client={props.client} account={props.account} /> : null}
     </>
   );
 }

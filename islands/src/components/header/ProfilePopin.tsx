@@ -1,12 +1,9 @@
 // The signed-in client's pop-in (spec §6): their name, the profile, the benefits (FR site)
 // or favourite cinemas (other sites) — whichever the page's client-area links hold (the
 // generator's `chrome.account`) —, the bookings, the private calendar feed (its panel loaded
-// on demand: ../calendar-feed/CalendarFeed.ts), and sign-out.
+// on demand in place of its button: ../calendar-feed/CalendarFeed.ts), and sign-out.
 
-import { useRef, useState } from "react";
 import type { ClientStore } from "../../stores/client";
-import type { Lang } from "../../types";
-import { pageCall } from "../../stores/page/env";
 import { pageModals } from "../../stores/page/modals";
 import { useT } from "../i18n";
 import { ModalDialog } from "../ModalDialog";
@@ -21,16 +18,8 @@ const LINK_LABELS: Record<string, string> = {
   bookings: "header.bookings",
 };
 
-export function ProfilePopin({ client, account, lang }: { client: ClientStore; account: AccountLink[]; lang: Lang }) {
+export function ProfilePopin({ client, account }: { client: ClientStore; account: AccountLink[] }) {
   const t = useT();
-  // The calendar-feed panel, loaded when asked for (islands.json `onDemand`) into this element.
-  const feedHost = useRef<HTMLDivElement>(null);
-  const [feedAsked, setFeedAsked] = useState(false);
-  const openFeed = async () => {
-    const panel = await import("../calendar-feed/CalendarFeed");
-    setFeedAsked(true);
-    if (feedHost.current) panel.mountCalendarFeed(feedHost.current, { t, calls: panel.feedCalls(pageCall({ lang })) });
-  };
   const who = useStore(client, (s) => s.client);
   const signOut = async () => {
     pageModals().getState().close("profile");
@@ -49,12 +38,16 @@ export function ProfilePopin({ client, account, lang }: { client: ClientStore; a
             </li>
           ))}
       </ul>
-      <div ref={feedHost} />
-      {feedAsked ? null : (
-        <button type="button" className="button-link tap" onClick={() => void openFeed().catch(() => undefined)}>
-          {t("calendarFeed.title")}
-        </button>
-      )}
+      <button
+        type="button"
+        className="button-link tap"
+        onClick={(e) => {
+          const button = e.currentTarget;
+          void import("../calendar-feed/CalendarFeed").then((m) => m.openCalendarFeed(button, t));
+        }}
+      >
+        {t("calendarFeed.title")}
+      </button>
       <button type="button" className="button-link tap" onClick={() => void signOut()}>
         {t("header.signOut")}
       </button>

@@ -5,6 +5,7 @@
 // link to add it to a calendar.
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { ACCESS, accessChosen } from "../../lib/access";
 import { isFiltering } from "../../lib/show-filter";
 import type { Filters, ListFilterKey } from "../../lib/filters";
 import { pageApi } from "../../stores/page/api";
@@ -63,6 +64,7 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
   const offered = FILTER_KEYS.filter((k) => (props.filters?.[k]?.length ?? 0) > 0);
   const active = filters.versions.length + filters.tags.length + filters.genres.length;
   const count = kept?.get(day) ?? 0;
+  const access = accessChosen(filters.tags);
   return (
     <>
       {hydrated ? <DayTabs days={days} day={day} /> : <DayLinks days={days} />}
@@ -72,12 +74,30 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
           {hydrated && active > 0 ? <span className="count">{` (${active})`}</span> : null}
         </button>
       ) : null}
+      <AccessToggles options={props.filters.tags} chosen={access} />
       <p className="schedule-count" role="status">
-        {hydrated && kept && isFiltering(filters) ? (count === 0 ? t("schedule.noShowtimesFiltered") : t("filters.results", { count })) : null}
+        {hydrated && kept && isFiltering(filters) ? (count === 0 ? t("schedule.noShowtimesFiltered") : t(access.length ? "accessibility.shown" : "filters.results", { count })) : null}
       </p>
       {hydrated && offered.length > 0 ? <FiltersDialog options={props.filters ?? {}} keys={offered} count={count} /> : null}
       {hydrated ? <ShowtimeDialog /> : null}
     </>
+  );
+}
+
+/**
+ * The access sheet's one-tap toggles (issue 17 item 5): each adds or removes its tag of the URL
+ * filters, named by the tag's own title (the content's, as in the filters dialog).
+ */
+function AccessToggles({ options, chosen }: { options: { value: string; label: string }[]; chosen: string[] }) {
+  // Always there, empty without accessibility tags (as the server writes it; CSS hides it then).
+  return (
+    <div className="access-filter">
+      {ACCESS.flatMap((tag) => options.filter((o) => o.value === tag)).map((o) => (
+        <button type="button" className="tap" aria-pressed={chosen.includes(o.value)} data-access={o.value} onClick={() => pageSchedule().getState().toggleFilter("tags", o.value)}>
+          {o.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -259,3 +279,4 @@ function ShowtimeDetails({ data }: { data: DetailsData }) {
     </>
   );
 }
+

@@ -88,7 +88,7 @@ export function applyLanguages(container: ParentNode, langs: readonly string[], 
       const lists = [...show.querySelectorAll<HTMLElement>("ul.showtimes")];
       for (const list of lists) {
         if (showAll || list.hidden || followable(list, langs)) continue;
-        if (!show.hidden) count += list.querySelectorAll("li.st").length;
+        if (!show.hidden) count += list.querySelectorAll("li.st:not([hidden])").length;
         hide(list);
         const label = list.previousElementSibling;
         if (label?.matches("p.version")) hide(label);

@@ -52,9 +52,11 @@ export function applyDay(day: Element, shows: ScheduleShow[], t: Translate, scop
         (was?.querySelector("time")?.outerHTML ?? `<time datetime="${escape(s.datetime)}">${s.datetime.slice(11, 16)}</time>`) +
         (href ? "" : ` <span class="state">${escape(t(`schedule.status.${state}`))}</span>`) +
         (was?.querySelector(".labels")?.outerHTML ?? "");
+      // Its tags, then its accessibility icons the tags lack (the access sheet), as fragments.rs writes them.
+      const tags = [...new Set([...(s.tags ?? []), ...(s.accessibilityIcons ?? [])])];
       const chip = parse(
         doc,
-        `<li class="st${href ? "" : state === "full" ? " full" : " past"}" data-id="${escape(s.id)}"${s.tags?.length ? ` data-tags="${escape(s.tags.join())}"` : ""}${s.filmEnd ? ` data-end="${s.filmEnd}"` : ""}>${
+        `<li class="st${href ? "" : state === "full" ? " full" : " past"}" data-id="${escape(s.id)}"${tags.length ? ` data-tags="${escape(tags.join())}"` : ""}${s.filmEnd ? ` data-end="${s.filmEnd}"` : ""}>${
           href ? `<a href="${escape(href)}" rel="nofollow">${inner}</a>` : inner
         }</li>`,
       );

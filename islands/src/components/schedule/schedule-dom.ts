@@ -5,6 +5,7 @@
 // `ul.showtimes[data-version]` per version (after its `p.version` label), and `li.st`
 // per showtime (`data-id`, `data-tags`; a bookable one holds the booking link).
 
+import { accessChosen, chipPasses } from "../../lib/access";
 import { isFiltering, showPasses, type ShowFilter } from "../../lib/show-filter";
 
 const list = (value: string | undefined) => (value ? value.split(",").filter(Boolean) : []);
@@ -24,25 +25,41 @@ export function showDay(container: ParentNode, day: string): void {
   }
 }
 
-/** Hides the shows the filter refuses (and, when versions are chosen, the other versions); returns how many shows each day keeps. */
+/**
+ * Hides the shows the filter refuses (and, when versions are chosen, the other versions; when
+ * accessibility tags are, the screenings without them); returns how many shows each day keeps
+ * — with accessibility tags chosen, how many screenings (lib/access.ts).
+ */
 export function filterShows(container: ParentNode, filter: ShowFilter, emptyText: string): Map<string, number> {
   const kept = new Map<string, number>();
   const active = isFiltering(filter);
+  const access = accessChosen(filter.tags);
   for (const section of daySections(container)) {
     let count = 0;
     for (const show of section.querySelectorAll<HTMLElement>("li.schedule-show")) {
       const groups = [...show.querySelectorAll<HTMLElement>("ul.showtimes")];
       const versions = groups.map((g) => g.dataset.version ?? "").filter(Boolean);
       const tags = [...list(show.dataset.tags), ...[...show.querySelectorAll<HTMLElement>("li.st")].flatMap((s) => list(s.dataset.tags))];
-      const pass = !active || showPasses(filter, { versions, tags, genres: list(show.dataset.genres), bookable: show.dataset.bookable !== "false" });
-      show.hidden = !pass;
-      if (pass) count++;
+      let screenings = 0;
+      let pass = !active || showPasses(filter, { versions, tags, genres: list(show.dataset.genres), bookable: show.dataset.bookable !== "false" });
       for (const group of groups) {
-        const hide = filter.versions.length > 0 && !!group.dataset.version && !filter.versions.includes(group.dataset.version);
+        let hide = filter.versions.length > 0 && !!group.dataset.version && !filter.versions.includes(group.dataset.version);
+        // The access sheet (lib/access.ts): only the screenings with every accessibility tag
+        // chosen (every chip passes when none is).
+        let shown = 0;
+        for (const chip of group.querySelectorAll<HTMLElement>("li.st")) {
+          if (!(chip.hidden = !chipPasses(list(chip.dataset.tags), access))) shown++;
+        }
+        if (access.length && !shown) hide = true;
+        if (!hide) screenings += shown;
         group.hidden = hide;
         const label = group.previousElementSibling;
         if (label instanceof HTMLElement && label.matches("p.version")) label.hidden = hide;
       }
+      // With accessibility tags chosen, a show left without screenings goes too.
+      if (access.length && !screenings) pass = false;
+      show.hidden = !pass;
+      if (pass) count += access.length ? screenings : 1;
     }
     let empty = section.querySelector<HTMLElement>(":scope > p.schedule-empty");
     if (count === 0 && active) {

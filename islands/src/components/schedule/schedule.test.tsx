@@ -29,6 +29,8 @@ const PROPS: ScheduleProps = {
 const MARKUP =
   `<nav class="schedule-days" aria-label="Choisir un jour"><ul><li><a class="tap" href="#day-2026-11-22">dim. 22 nov.</a></li><li><a class="tap" href="#day-2026-11-23">lun. 23 nov.</a></li></ul></nav>` +
   `<button type="button" class="schedule-filters-open tap" aria-haspopup="dialog">Filtres</button>` +
+  // The access sheet's toggles: none here (no accessibility tag offered), the element all the same.
+  `<div class="access-filter"></div>` +
   `<p class="schedule-count" role="status"></p>`;
 
 const showtime = (id: string, time: string, tags = "") => `<li class="st" data-id="${id}"${tags ? ` data-tags="${tags}"` : ""}><a href="https://tickets.example.org/${id}" rel="nofollow"><time datetime="2026-11-22T${time}+01:00">${time}</time></a></li>`;
