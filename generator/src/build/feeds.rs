@@ -75,6 +75,7 @@ pub fn write(
     data: &SiteData,
     stamp: DateTime<Utc>,
     count: &FeedsCount,
+    deps: &crate::deps::Deps,
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
     let started = std::time::Instant::now();
@@ -112,16 +113,46 @@ pub fn write(
             let Some(path) = table.feed_path(feed, site, page.lang, slug) else {
                 return Ok(());
             };
+            let rel = format!("{root}{path}");
+            // The dependency map: a targeted build (`--changed cinema/…`, `show/…`) names the
+            // feeds made from what changed, as it names the pages.
+            let keys = feed_keys(locale, feed, page.item);
+            deps.record(&rel, keys.iter().map(String::as_str).collect());
             let text = write_calendar(tz, Some(name), stamp, &events);
             count.files.fetch_add(1, Ordering::Relaxed);
             count.events.fetch_add(events.len(), Ordering::Relaxed);
             count.bytes.fetch_add(text.len(), Ordering::Relaxed);
-            output.write(&format!("{root}{path}"), text.as_bytes())
+            output.write(&rel, text.as_bytes())
         })?;
     count
         .ms
         .fetch_add(started.elapsed().as_millis() as u64, Ordering::Relaxed);
     Ok(())
+}
+
+/// The content keys (`site::changes::ContentKey`) a feed is made from: its cinema and every
+/// show it has, or its show and every cinema where it plays.
+fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
+    let mut keys = std::collections::BTreeSet::new();
+    match (feed, item) {
+        (Feed::Cinema, Item::Cinema(i)) => {
+            keys.insert(format!("cinema/{}", locale.cinemas[i].cinema.slug));
+            for d in locale.schedules[i].iter().flat_map(|s| &s.days) {
+                for e in &d.shows {
+                    keys.insert(format!("show/{}", locale.tables.slug(e.show)));
+                }
+            }
+        }
+        (Feed::Show, Item::Show(i)) => {
+            keys.insert(format!("show/{}", locale.shows[i].slug));
+            for place in &locale.show_index[i] {
+                let cinema = &locale.cinemas[place.cinema as usize].cinema;
+                keys.insert(format!("cinema/{}", cinema.slug));
+            }
+        }
+        _ => {}
+    }
+    keys.into_iter().collect()
 }
 
 /// A cinema's showtimes, in the schedule's order (day, show, time).

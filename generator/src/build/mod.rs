@@ -549,6 +549,7 @@ impl SiteWriter<'_> {
                 data,
                 feeds::stamp(data, self.now),
                 self.feeds,
+                self.deps,
             )?;
         }
         output.write(
