@@ -26,7 +26,7 @@ pub fn compressible(rel: &str) -> bool {
     };
     matches!(
         ext.to_ascii_lowercase().as_str(),
-        "html" | "css" | "js" | "mjs" | "json" | "svg" | "xml"
+        "html" | "css" | "js" | "mjs" | "json" | "svg" | "xml" | "ics"
     )
 }
 

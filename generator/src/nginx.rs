@@ -120,6 +120,13 @@ pub fn config(
             conf,
             "    location = /sw.js {{ add_header Cache-Control \"no-cache\";{security} }}"
         );
+        // The calendar feeds (issue 17, `site::routes::Feed`): files as they are, typed as
+        // calendars (mime.types has no `ics`); the server's headers apply (no `add_header` here).
+        let _ = writeln!(
+            conf,
+            "    location ~ \"^/([a-z]{{2}}/)?{}/[^/]+\\.ics$\" {{ types {{ }} default_type \"text/calendar; charset=utf-8\"; try_files $uri =404; }}",
+            site::routes::FEEDS_DIR
+        );
         if site.has_prefix(site.default_language()) {
             let _ = writeln!(conf, "    location = / {{ add_header Vary \"Cookie, Accept-Language\";{security} return 302 /$lang_{code}; }}");
         }

@@ -219,6 +219,8 @@ pub fn content_type(rel: &str) -> &'static str {
         "svg" => "image/svg+xml",
         "xml" => "application/xml",
         "txt" => "text/plain; charset=utf-8",
+        // The calendar feeds (issue 17).
+        "ics" => "text/calendar; charset=utf-8",
         "png" => "image/png",
         "jpg" | "jpeg" => "image/jpeg",
         "webp" => "image/webp",
@@ -692,6 +694,16 @@ mod tests {
         assert_eq!(get(&css, "content-encoding").as_deref(), Some("gzip"));
         assert_eq!(get(&css, HASH_METADATA).as_deref(), Some("ab"));
         assert_eq!(content_type("fr/_redirects"), "text/plain; charset=utf-8");
+        // The calendar feeds (issue 17), and their compressed siblings.
+        assert_eq!(
+            content_type("fr/calendars/cinema-rex.ics"),
+            "text/calendar; charset=utf-8"
+        );
+        let feed = h("fr/en/calendars/film-dune.ics.gz");
+        assert_eq!(
+            get(&feed, "content-type").as_deref(),
+            Some("text/calendar; charset=utf-8")
+        );
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct Screening {
     pub film_end: Option<DateTime<FixedOffset>>,
     /// The booking tunnel.
     pub booking_url: Option<Box<str>>,
+    /// The hall, as the calendar feeds name it (the same event text as the API's file).
+    pub auditorium: Option<Box<str>>,
     pub status: ShowtimeStatus,
     pub format: VideoFormat,
     /// Index in `Tables::versions`.
@@ -226,6 +228,7 @@ impl Tables {
             film_start: s.film_start,
             film_end: s.film_end,
             booking_url: s.booking_url.as_ref().map(|u| u.0.as_ref().into()),
+            auditorium: s.auditorium.as_ref().map(|a| a.0.as_ref().into()),
             status: s.status,
             format,
             version: version as u32,
@@ -385,6 +388,8 @@ struct WireShowtime<'a> {
     flags: ShowtimeFlags,
     #[serde(default, borrow)]
     booking_url: Option<Text<'a>>,
+    #[serde(default, borrow)]
+    auditorium: Option<Text<'a>>,
     #[serde(default, borrow)]
     experience_icons: Vec<Text<'a>>,
     /// Accessibility tag slugs (`pmr`, `audiodesc`, `hearing-impaired`): the access sheet.

@@ -254,6 +254,8 @@ fn content_type(file: &Path) -> &'static str {
         "json" | "map" => "application/json",
         "xml" => "application/xml; charset=utf-8",
         "txt" => "text/plain; charset=utf-8",
+        // The calendar feeds (issue 17).
+        "ics" => "text/calendar; charset=utf-8",
         "svg" => "image/svg+xml",
         "png" => "image/png",
         "jpg" | "jpeg" => "image/jpeg",

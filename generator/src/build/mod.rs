@@ -6,6 +6,7 @@
 mod assets;
 mod chrome_parts;
 mod cpu;
+mod feeds;
 mod icons;
 mod sitemaps;
 
@@ -60,6 +61,8 @@ pub struct Report {
     pub phases_cpu_ms: BTreeMap<&'static str, u64>,
     pub kinds_cpu_ms: BTreeMap<String, u64>,
     pub output: OutputReport,
+    /// The calendar feeds written (`feeds`): files, events, bytes, time.
+    pub feeds: feeds::FeedsReport,
     /// `ok` or `failed` (then `failure` says where and why; see `run_report`).
     pub status: &'static str,
     pub started_unix: i64,
@@ -155,6 +158,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     } else {
         indicatif::ProgressBar::hidden()
     };
+    let feeds_count = feeds::FeedsCount::default();
     let writer = SiteWriter {
         table: &table,
         brand: &brand,
@@ -168,6 +172,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         fingerprint,
         deps: &deps,
         targets: targets.as_ref(),
+        feeds: &feeds_count,
+        now: chrono::Utc::now(),
     };
     // Sites one after the other, the next one fetched while this one renders: memory holds
     // at most two sites (their showtimes in compact form, see `schedule`), whatever the scale.
@@ -249,6 +255,7 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.unasked = fetcher.unasked.load(std::sync::atomic::Ordering::Relaxed);
     report.changed = changed.iter().map(ContentKey::text).collect();
     report.targeted_pages = targets.as_ref().map(|t| t.len());
+    report.feeds = feeds_count.report();
     report.output = output.commit()?;
     report.swapped_ms = report
         .output
@@ -362,6 +369,10 @@ struct SiteWriter<'a> {
     deps: &'a Deps,
     /// A targeted build's pages (see `targets`); every other page is kept as published.
     targets: Option<&'a HashSet<String>>,
+    /// The calendar feeds written so far, and the build's clock (a feed's stamp without
+    /// showtimes).
+    feeds: &'a feeds::FeedsCount,
+    now: chrono::DateTime<chrono::Utc>,
 }
 
 impl SiteWriter<'_> {
@@ -526,6 +537,21 @@ impl SiteWriter<'_> {
             .map(|c| c.base_url.clone())
             .unwrap_or_default();
         sitemaps::write(output, root, base, plan, data)?;
+        // Every feed, in a targeted build too: each is made from the fetched schedules, and
+        // one whose bytes did not change is kept as published (`Output::write`).
+        if std::env::var_os(feeds::NO_FEEDS_ENV).is_none() {
+            feeds::write(
+                output,
+                self.table,
+                self.brand,
+                root,
+                plan,
+                data,
+                feeds::stamp(data, self.now),
+                self.feeds,
+                self.deps,
+            )?;
+        }
         output.write(
             &format!("{root}/robots.txt"),
             format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes(),

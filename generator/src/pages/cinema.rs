@@ -26,6 +26,8 @@ struct CinemaView<'a> {
     upsell: Option<super::upsell::UpsellView<'a>>,
     /// Alerts, e-cards, cinepass items, itinerary, service accordions, nearby cities (issue 13).
     surfaces: super::cinema_surfaces::CinemaSurfaces<'a>,
+    /// The cinema's calendar feed (issue 17): "subscribe" and "download" links.
+    calendar_feed: Option<super::feed_links::FeedLinks>,
 }
 
 #[derive(Serialize)]
@@ -99,6 +101,11 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
             super::upsell::upsell(cx, &offered)
         }),
         surfaces: super::cinema_surfaces::surfaces(cx, cinema),
+        calendar_feed: super::feed_links::feed_links(
+            cx,
+            site::routes::Feed::Cinema,
+            &cinema.cinema.slug,
+        ),
     };
     let islands = PageIslands {
         cinema: Some(CinemaChoice {

@@ -15,6 +15,7 @@ mod commerce;
 mod cx;
 mod editorial;
 pub mod error_code;
+mod feed_links;
 mod hash;
 pub mod header_push;
 mod help;

@@ -30,6 +30,8 @@ struct ShowView<'a> {
     upsell: Option<super::upsell::UpsellView<'a>>,
     /// Where the film can be watched at home, when the site offers VOD (spec §3 Show VOD).
     vod: Option<VodOffer<'a>>,
+    /// The show's calendar feed (issue 17): "subscribe" and "download" links.
+    calendar_feed: Option<super::feed_links::FeedLinks>,
 }
 
 /// A film's home-video offer: its link and its lowest price as the page's locale writes it.
@@ -95,6 +97,7 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
                 show.vod_availability && cx.data.settings.site_features_resolved.vod_enabled
             })
             .map(|v| VodOffer::of(cx, v)),
+        calendar_feed: super::feed_links::feed_links(cx, site::routes::Feed::Show, &show.slug),
     };
     // Search engines want an Event with a date and a place: the next screening.
     let described = if show.is_movie {

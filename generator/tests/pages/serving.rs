@@ -477,6 +477,14 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
         {
             checks.push((format!("/{css}"), file(site, css), "text/css"));
         }
+        // A calendar feed (issue 17) and its siblings.
+        if let Some(feed) = small.sites[&site]
+            .files
+            .iter()
+            .find(|f| f.starts_with("calendars/") && f.ends_with(".ics"))
+        {
+            checks.push((format!("/{feed}"), file(site, feed), "text/calendar"));
+        }
         let origin = format!("http://127.0.0.1:{}", server.port);
         for (address, plain_file, content_type) in checks {
             let plain = std::fs::read(&plain_file).expect("the plain file");
@@ -528,6 +536,45 @@ fn nginx_serves_the_build_with_the_rules_of_the_preview() {
                 header(&r, "content-type").is_some_and(|t| t.starts_with(content_type)),
                 "{address}"
             );
+        }
+    }
+    // The calendar feeds (issue 17): every language's first cinema and film feed, from both
+    // servers, as `text/calendar; charset=utf-8` with the file's bytes and the pages' security
+    // headers; a feed that does not exist is a 404.
+    for site in SMALL_SITES {
+        let host = brand.domains.get(&site).cloned().unwrap_or_default();
+        let files = &small.sites[&site].files;
+        for &lang in site.languages() {
+            for feed in site::routes::Feed::ALL {
+                let prefix = TABLE
+                    .feed_path(feed, site, lang, "x")
+                    .expect("a feed path")
+                    .trim_start_matches('/')
+                    .trim_end_matches("x.ics")
+                    .to_string();
+                let rel = files
+                    .iter()
+                    .find(|f| f.starts_with(&prefix) && f.ends_with(".ics"))
+                    .unwrap_or_else(|| panic!("{site} {lang}: no feed {prefix}…"));
+                let bytes = std::fs::read(file(site, rel)).expect("the feed");
+                for (server_name, origin) in [
+                    ("nginx", format!("http://127.0.0.1:{}", server.port)),
+                    ("preview", API.base.clone()),
+                ] {
+                    let r = http_raw(&format!("{origin}/{rel}"), &host, &[]);
+                    assert_eq!(r.status, 200, "{server_name}: {site} /{rel}");
+                    assert_eq!(
+                        r.header("content-type"),
+                        Some("text/calendar; charset=utf-8"),
+                        "{server_name}: {site} /{rel}"
+                    );
+                    assert!(r.body == bytes, "{server_name}: {site} /{rel}: other bytes");
+                    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+                    let missing = format!("{origin}/{prefix}no-such-feed.ics");
+                    let r = http_raw(&missing, &host, &[]);
+                    assert_eq!(r.status, 404, "{server_name}: {site} {missing}");
+                }
+            }
         }
     }
     let mut problems = Vec::new();

@@ -19,6 +19,8 @@ mod support;
 mod cron;
 /// A content API that fails half-way leaves the previous output intact.
 mod failures;
+/// The calendar feeds, read by a real iCalendar parser.
+mod feeds;
 /// Hostile content through the real writers, fuzzed by property.
 mod fuzz;
 /// A second build with no change writes nothing.

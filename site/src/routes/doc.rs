@@ -83,6 +83,7 @@ impl RouteTable {
                 self.write_grid(&mut md, kind, true);
             }
         }
+        self.feeds_markdown(&mut md);
         md
     }
 
