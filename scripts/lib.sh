@@ -236,6 +236,21 @@ need_schemathesis() {
   ST="$venv/bin/st"
 }
 
+# The calendars read by a second implementation (issue 17): the PyPI icalendar package, in the
+# contract's virtual environment, over every feed of OUT_DIR and the API's file of a showtime
+# per site (scripts/calendar-check.py).
+ICALENDAR_VERSION="7.3.0"
+check_calendars() {
+  need_schemathesis
+  local venv
+  venv="$(dirname "$ST")"
+  if ! "$venv/python" -c "import icalendar, sys; sys.exit(icalendar.__version__ != '$ICALENDAR_VERSION')" 2>/dev/null; then
+    say "installing icalendar $ICALENDAR_VERSION"
+    "$venv/pip" install -q "icalendar==$ICALENDAR_VERSION"
+  fi
+  "$venv/python" "$ROOT/scripts/calendar-check.py" "$OUT_DIR" "http://127.0.0.1:$PORT"
+}
+
 # The API contract, site by site: schemathesis' default checks (no server error, no schema-valid
 # request refused, no schema-violating one accepted, documented statuses, answers matching their
 # schemas…) over /api/openapi.json, the document of the site named by Host, with a bearer token
