@@ -292,9 +292,9 @@ export async function cinemaLinks(page, site = 'fr', listPath = '/cinemas') {
   });
 }
 
-/** A show page the home page links to (`/film/…`). */
-export async function showLink(page, site = 'fr') {
-  await page.goto(siteUrl(site, '/'));
+/** A show page the home page (`home`: a language's, on a site with prefixes) links to (`/film/…`). */
+export async function showLink(page, site = 'fr', home = '/') {
+  await page.goto(siteUrl(site, home));
   const path = await page.$$eval('main a[href*="/film/"]', (anchors) => anchors.map((a) => new URL(a.href).pathname)[0]);
   assert.ok(path, 'the home page links to no show page');
   return path;

@@ -74,7 +74,7 @@ export function Schedule(props: ScheduleProps & { host: HTMLElement }) {
           {hydrated && active > 0 ? <span className="count">{` (${active})`}</span> : null}
         </button>
       ) : null}
-      <AccessToggles options={props.filters.tags} chosen={access} />
+      <AccessToggles options={props.filters.tags} chosen={hydrated ? access : []} />
       <p className="schedule-count" role="status">
         {hydrated && kept && isFiltering(filters) ? (count === 0 ? t("schedule.noShowtimesFiltered") : t(access.length ? "accessibility.shown" : "filters.results", { count })) : null}
       </p>
