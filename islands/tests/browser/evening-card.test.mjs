@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { cinemaLinks, describeViolations, followNetwork, kb, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+import { bookableChip, cinemaLinks, describeViolations, followNetwork, kb, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -58,10 +58,8 @@ for (const { site, cinemas, evenings } of SITES) {
       await waitForIslands(page, network);
       assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistration()), undefined, 'no worker before a card is kept');
 
-      // Choose a showtime: the schedule's interactive part, then a bookable chip's details.
-      await page.locator('[data-island="schedule"]').evaluate((el) => el.dispatchEvent(new Event('hydrate')));
-      await page.waitForSelector('[data-island="schedule"][data-ui="on"]', { state: 'attached' });
-      const chip = page.locator('section.day:not([hidden]) li.st[data-id] > a').first();
+      // Choose a showtime: a bookable chip's details (on a later day when today's have started).
+      const chip = await bookableChip(page);
       await chip.scrollIntoViewIfNeeded();
       const id = await chip.evaluate((a) => a.closest('li.st').dataset.id);
       const film = await chip.evaluate((a) => a.closest('li.schedule-show').querySelector('h4').textContent.trim());
@@ -153,9 +151,7 @@ for (const { site, home } of [{ site: 'tn', home: '/fr' }, { site: 'nl', home: '
       const network = followNetwork(page);
       await page.goto(siteUrl(site, show));
       await waitForIslands(page, network);
-      await page.locator('[data-island="schedule"]').evaluate((el) => el.dispatchEvent(new Event('hydrate')));
-      await page.waitForSelector('[data-island="schedule"][data-ui="on"]', { state: 'attached' });
-      const chip = page.locator('section.day:not([hidden]) section.schedule-cinema li.st[data-id] > a').first();
+      const chip = await bookableChip(page);
       await chip.scrollIntoViewIfNeeded();
       const { id, cinemaPath, cinemaName } = await chip.evaluate((a) => {
         const heading = a.closest('section.schedule-cinema').querySelector('h5 a');

@@ -292,6 +292,32 @@ export async function cinemaLinks(page, site = 'fr', listPath = '/cinemas') {
   });
 }
 
+/**
+ * The first bookable showtime (a chip holding its booking link) of a schedule, its day shown:
+ * the schedule's interactive part is woken, then its days are tried in order — today's may all
+ * have started (the demo's last showtimes are at about 19:15), and a later day is filled by the
+ * island from the API when chosen. A test using it holds at any hour.
+ */
+export async function bookableChip(page) {
+  await page.locator('[data-island="schedule"]').evaluate((el) => el.dispatchEvent(new Event('hydrate')));
+  await page.waitForSelector('[data-island="schedule"][data-ui="on"]', { state: 'attached' });
+  const days = await page.locator('.schedule-days [role=tab]').evaluateAll((tabs) => tabs.map((tab) => tab.id.replace(/^tab-/, '')));
+  for (const day of days) {
+    await page.locator(`[id="tab-${day}"]`).click();
+    const section = page.locator(`section.day[aria-labelledby="day-${day}"]`);
+    // Filled (chips, or the words of an empty day) once the island has its answer.
+    await page
+      .waitForFunction((d) => {
+        const s = document.querySelector(`section.day[aria-labelledby="day-${d}"]`);
+        return s && !s.hidden && !!s.querySelector('li.st, .schedule-empty, .empty');
+      }, day, { timeout: 10_000 })
+      .catch(() => {});
+    const chip = section.locator('li.st[data-id] > a[href^="http"]').first();
+    if (await chip.count()) return chip;
+  }
+  assert.fail(`no bookable showtime on any of ${days.length} days`);
+}
+
 /** A show page the home page (`home`: a language's, on a site with prefixes) links to (`/film/…`). */
 export async function showLink(page, site = 'fr', home = '/') {
   await page.goto(siteUrl(site, home));

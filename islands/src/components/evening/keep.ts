@@ -138,7 +138,8 @@ function filmOf(doc: Document, show: Element | null): { title: string; path: str
   const link = show?.querySelector<HTMLAnchorElement>(":scope > .show-body > h4 a[href]");
   const heading = show?.querySelector(":scope > .show-body > h4");
   if (heading) return { title: heading.textContent?.trim() ?? "", path: link ? new URL(link.href).pathname : "" };
-  return { title: doc.querySelector("main h1")?.textContent?.trim() ?? "", path: doc.location.pathname };
+  // The page's own address, without the URL filters a chosen day or filter adds (`/filters/…`).
+  return { title: doc.querySelector("main h1")?.textContent?.trim() ?? "", path: doc.location.pathname.replace(/\/filters\/.*$/, "") };
 }
 
 async function keep(doc: Document, chip: HTMLElement, props: ScheduleProps): Promise<void> {
