@@ -56,12 +56,28 @@ pub fn brotli(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The siblings worth writing, as (suffix, bytes): one whose bytes are not smaller than the
-/// original (tiny files) is left out, and the server then sends the original.
-pub fn siblings(bytes: &[u8], stats: &CompressStats) -> Vec<(&'static str, Vec<u8>)> {
+/// Whether `rel` gets a brotli sibling: every compressible file but calendar feeds, which
+/// calendar apps fetch (with gzip at most) rather than browsers; brotli would double their
+/// pre-compression for no reader (docs/decisions.md, "Calendar feeds").
+pub fn wants_brotli(rel: &std::path::Path) -> bool {
+    rel.extension()
+        .is_none_or(|ext| !ext.eq_ignore_ascii_case("ics"))
+}
+
+/// The siblings of `rel` worth writing, as (suffix, bytes): one whose bytes are not smaller
+/// than the original (tiny files) is left out, and the server then sends the original.
+pub fn siblings(
+    rel: &std::path::Path,
+    bytes: &[u8],
+    stats: &CompressStats,
+) -> Vec<(&'static str, Vec<u8>)> {
     let started = thread_cpu();
     let mut out = Vec::with_capacity(2);
-    for (suffix, packed) in [(".gz", gzip(bytes)), (".br", brotli(bytes))] {
+    let mut packed = vec![(".gz", gzip(bytes))];
+    if wants_brotli(rel) {
+        packed.push((".br", brotli(bytes)));
+    }
+    for (suffix, packed) in packed {
         if packed.len() < bytes.len() {
             match suffix {
                 ".gz" => stats.gzip_bytes.fetch_add(packed.len() as u64, Relaxed),
@@ -137,12 +153,13 @@ impl CompressStats {
 mod tests {
     use super::*;
     use std::io::Read as _;
+    use std::path::Path;
 
     #[test]
     fn siblings_decode_to_the_original_and_tiny_files_get_none() {
         let page = "<!doctype html><title>x</title><p>séance à 20h</p>".repeat(50);
         let stats = CompressStats::default();
-        let got = siblings(page.as_bytes(), &stats);
+        let got = siblings(Path::new("fr/index.html"), page.as_bytes(), &stats);
         assert_eq!(got.len(), 2);
         let mut gz = String::new();
         flate2::read::GzDecoder::new(&got[0].1[..])
@@ -154,8 +171,16 @@ mod tests {
             .read_to_string(&mut br)
             .unwrap();
         assert_eq!(br, page);
-        assert!(siblings(b"{}", &stats).is_empty());
+        assert!(siblings(Path::new("fr/a.json"), b"{}", &stats).is_empty());
+        let feed = "BEGIN:VEVENT\r\nSUMMARY:Dune\r\nEND:VEVENT\r\n".repeat(50);
+        let got = siblings(
+            Path::new("fr/calendars/cinema-a.ics"),
+            feed.as_bytes(),
+            &stats,
+        );
+        assert_eq!(got.iter().map(|s| s.0).collect::<Vec<_>>(), [".gz"]);
         assert_eq!(stats.report(Duration::ZERO).skipped, 2);
+        assert!(wants_brotli(Path::new("fr/index.html")) && !wants_brotli(Path::new("a/b.ICS")));
         assert!(compressible("fr/index.html") && compressible("assets/a.JS"));
         assert!(!compressible("robots.txt") && !compressible("a.png"));
         assert!(is_sibling("fr/index.html.gz") && !is_sibling("a.png.gz"));

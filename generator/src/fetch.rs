@@ -170,7 +170,66 @@ impl Fetcher {
         path: impl Into<String>,
         parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
     ) -> Result<Answer<T>, FetchError> {
-        let path = path.into();
+        Ok(
+            match self.answer(site, lang, path.into(), parse, false).await? {
+                Answer::Found(Lazy::Parsed(value)) => Answer::Found(value),
+                Answer::Found(Lazy::Kept(_)) => {
+                    unreachable!("kept answers are parsed when not lazy")
+                }
+                Answer::NotFound => Answer::NotFound,
+                Answer::Gone => Answer::Gone,
+            },
+        )
+    }
+
+    /// As `get_parsed`, but an answer kept from the last build (a 304, or unasked in a
+    /// targeted build) is not read: the build reads it from the fetch cache only if a page
+    /// needs it (`KeptAnswer::read`). A rebuild with nothing changed then parses none of the
+    /// schedules, most of the bytes a site fetches.
+    pub async fn get_lazily<T>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<Answer<Lazy<T>>, FetchError> {
+        self.answer(site, lang, path.into(), parse, true).await
+    }
+
+    /// A kept answer used as it is: left to read later (`lazy`) or read now.
+    #[allow(clippy::too_many_arguments)]
+    fn use_kept<T>(
+        &self,
+        site: Site,
+        url: &str,
+        host: &str,
+        key: &str,
+        body: &[u8],
+        lazy: bool,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<Answer<Lazy<T>>, FetchError> {
+        self.record(site, url, body);
+        match (&self.cache, lazy) {
+            (Some(cache), true) => Ok(Answer::Found(Lazy::Kept(KeptAnswer {
+                cache: cache.clone(),
+                host: host.to_string(),
+                key: key.to_string(),
+                url: url.to_string(),
+            }))),
+            _ => parse(body)
+                .map(|v| Answer::Found(Lazy::Parsed(v)))
+                .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}"))),
+        }
+    }
+
+    async fn answer<T>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: String,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+        lazy: bool,
+    ) -> Result<Answer<Lazy<T>>, FetchError> {
         let url = self.url(lang, &path);
         let host = (self.hosts)(site);
         let _permit = self
@@ -182,13 +241,12 @@ impl Fetcher {
         // API runs (a 304 still checks it, and a targeted build trusts it).
         let key = &url[self.base.len()..];
         let mut kept = self.cache.as_ref().and_then(|c| c.load(&host, key));
+        let mut parse = Some(parse);
         if let (Some(changed), Some(answer)) = (&self.changed, &kept) {
             if !changed.iter().any(|c| c.touches(&path, answer.body())) {
                 self.unasked.fetch_add(1, Ordering::Relaxed);
-                self.record(site, &url, answer.body());
-                return parse(answer.body())
-                    .map(Answer::Found)
-                    .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+                let parse = parse.take().expect("parsed once");
+                return self.use_kept(site, &url, &host, key, answer.body(), lazy, parse);
             }
         }
         let mut last_error = String::new();
@@ -214,10 +272,8 @@ impl Fetcher {
                     self.not_modified.fetch_add(1, Ordering::Relaxed);
                     self.reused_bytes
                         .fetch_add(kept.body().len(), Ordering::Relaxed);
-                    self.record(site, &url, kept.body());
-                    return parse(kept.body())
-                        .map(Answer::Found)
-                        .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
+                    let parse = parse.take().expect("parsed once");
+                    return self.use_kept(site, &url, &host, key, kept.body(), lazy, parse);
                 }
                 return Err(FetchError::new(&url, "304 to a call without a tag"));
             }
@@ -252,20 +308,53 @@ impl Fetcher {
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
             self.record(site, &url, &body);
             // Kept only when it reads: a malformed answer is asked for whole next time.
-            let parsed = parse(&body);
+            let parsed = (parse.take().expect("parsed once"))(&body);
             if let (Some(cache), Some(etag), Ok(_)) = (&self.cache, &etag, &parsed) {
                 if kept.as_ref().is_none_or(|k| &k.etag != etag) {
                     cache.store(&host, key, etag, &body);
                 }
             }
             return parsed
-                .map(Answer::Found)
+                .map(|v| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }
         Err(FetchError::new(
             &url,
             format!("failed after {ATTEMPTS} attempts: {last_error}"),
         ))
+    }
+}
+
+/// An answer of `Fetcher::get_lazily`: read when it arrived, or kept from the last build
+/// and read from the fetch cache when a page needs it.
+pub enum Lazy<T> {
+    Parsed(T),
+    Kept(KeptAnswer),
+}
+
+/// Where an answer kept from the last build is: the fetch cache, which nothing changes
+/// during a build (its lock keeps other builds out; pruning comes after the commit).
+pub struct KeptAnswer {
+    cache: Arc<FetchCache>,
+    host: String,
+    key: String,
+    url: String,
+}
+
+impl KeptAnswer {
+    /// The kept answer read by `parse`.
+    pub fn read<T>(
+        &self,
+        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<T, FetchError> {
+        let kept = self.cache.load(&self.host, &self.key).ok_or_else(|| {
+            FetchError::new(
+                &self.url,
+                "the kept answer left the fetch cache during the build",
+            )
+        })?;
+        parse(kept.body())
+            .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))
     }
 }
 

@@ -2,8 +2,10 @@
 //! lists and every detail item, plus the site's settings. Detail calls for one language run
 //! concurrently; a failure anywhere fails the build with the URL that failed. Schedules and
 //! seasons are kept in the compact form of `schedule`: they are most of a country's data.
+//! Schedules kept from the last build (a 304) are read only when a page or feed is made
+//! (`SiteData::load_schedules`): a rebuild with nothing changed reads none of them.
 
-use crate::fetch::{Answer, FetchError, Fetcher};
+use crate::fetch::{Answer, FetchError, Fetcher, Lazy};
 use crate::schedule::{
     read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables,
 };
@@ -11,7 +13,7 @@ use futures_util::future::try_join_all;
 use site::content::*;
 use site::{Lang, Site};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Next showtimes per show and cinema on a season page; the cinema page has the others (only
 /// these are kept when a season is fetched).
@@ -30,6 +32,20 @@ pub struct SiteData {
     pub content_hash: u64,
 }
 
+impl SiteData {
+    /// Reads the schedules kept from the last build (a 304 leaves them unread): before any
+    /// page or feed of the site is made. A rebuild that keeps every page never calls it.
+    ///
+    /// One locale after the other on the calling thread: it runs inside a `OnceLock`'s
+    /// initialisation in `build`, where a rayon thread stealing a page task would ask for the
+    /// same lock again.
+    pub fn load_schedules(&self) -> Result<(), FetchError> {
+        self.locales
+            .values()
+            .try_for_each(LocaleData::load_schedules)
+    }
+}
+
 #[derive(serde::Deserialize)]
 struct SignInOrigins {
     origins: Vec<String>,
@@ -40,10 +56,10 @@ pub struct LocaleData {
     pub cinemas: Vec<CinemaDetail>,
     /// Listed cinemas whose detail the API does not have.
     pub cinemas_without_data: Vec<String>,
-    /// Schedule of each cinema, in the order of `cinemas`.
-    pub schedules: Vec<Option<CinemaSchedule>>,
-    /// Versions, badges and show slugs the schedules and seasons refer to.
-    pub tables: Tables,
+    /// The schedules, their tables and index once read (`SiteData::load_schedules`), and
+    /// until then what reads them.
+    loaded: OnceLock<Schedules>,
+    pending: Mutex<Option<PendingSchedules>>,
     pub cities: Vec<CityDetail>,
     pub shows: Vec<Show>,
     pub events: EventsPage,
@@ -71,17 +87,112 @@ pub struct LocaleData {
     pub show_by_slug: HashMap<String, usize>,
     /// Cinema slug → index in `cinemas`.
     pub cinema_by_slug: HashMap<String, usize>,
+}
+
+/// A locale's schedules as pages read them.
+struct Schedules {
+    /// Schedule of each cinema, in the order of `cinemas`.
+    schedules: Vec<Option<CinemaSchedule>>,
+    /// Versions, badges and show slugs the schedules and seasons refer to.
+    tables: Tables,
     /// Where each show plays, by index in `shows`: built once so a show page does not scan
     /// every cinema's schedule.
-    pub show_index: Vec<Vec<Place>>,
+    show_index: Vec<Vec<Place>>,
     /// Show of each `ShowId` of the tables, when the locale has it.
     show_of: Vec<Option<usize>>,
 }
 
+/// The schedules as fetched: those read on arrival, and those kept from the last build, in
+/// the order of `cinemas`; the tables hold what the seasons and the read ones named.
+struct PendingSchedules {
+    answers: Vec<Option<Lazy<CinemaSchedule>>>,
+    tables: Tables,
+}
+
+const NOT_LOADED: &str = "schedules are read once SiteData::load_schedules has run";
+
 impl LocaleData {
+    fn schedules_loaded(&self) -> &Schedules {
+        self.loaded.get().expect(NOT_LOADED)
+    }
+
+    /// Schedule of each cinema, in the order of `cinemas` (after `SiteData::load_schedules`).
+    pub fn schedules(&self) -> &[Option<CinemaSchedule>] {
+        &self.schedules_loaded().schedules
+    }
+
+    /// Versions, badges and show slugs the schedules and seasons refer to.
+    pub fn tables(&self) -> &Tables {
+        &self.schedules_loaded().tables
+    }
+
+    /// Where each show plays, by index in `shows`.
+    pub fn show_index(&self) -> &[Vec<Place>] {
+        &self.schedules_loaded().show_index
+    }
+
     /// The show a schedule or a season names, when the locale has it.
     pub fn show_of(&self, id: ShowId) -> Option<&Show> {
-        self.show_of[id.0 as usize].map(|i| &self.shows[i])
+        self.schedules_loaded().show_of[id.0 as usize].map(|i| &self.shows[i])
+    }
+
+    /// Reads the schedules kept from the last build, once.
+    fn load_schedules(&self) -> Result<(), FetchError> {
+        if self.loaded.get().is_some() {
+            return Ok(());
+        }
+        let mut pending = self
+            .pending
+            .lock()
+            .expect("no panics while holding the lock");
+        let Some(PendingSchedules { answers, tables }) = pending.take() else {
+            // Read by another thread meanwhile.
+            return Ok(());
+        };
+        let tables = Mutex::new(tables);
+        let schedules = answers
+            .into_iter()
+            .map(|answer| match answer {
+                None => Ok(None),
+                Some(Lazy::Parsed(schedule)) => Ok(Some(schedule)),
+                Some(Lazy::Kept(kept)) => kept
+                    .read(|body| read_cinema_schedule(body, &tables))
+                    .map(Some),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let tables = tables
+            .into_inner()
+            .expect("no panics while holding the lock");
+        let _ = self.loaded.set(self.index_schedules(schedules, tables));
+        Ok(())
+    }
+
+    fn index_schedules(&self, schedules: Vec<Option<CinemaSchedule>>, tables: Tables) -> Schedules {
+        let show_of: Vec<Option<usize>> = tables
+            .show_slugs
+            .iter()
+            .map(|slug| self.show_by_slug.get(&**slug).copied())
+            .collect();
+        let mut index = vec![Vec::new(); self.shows.len()];
+        for (c, schedule) in schedules.iter().enumerate() {
+            for (d, day) in schedule.iter().flat_map(|s| s.days.iter()).enumerate() {
+                for (e, entry) in day.shows.iter().enumerate() {
+                    if let Some(show) = show_of[entry.show.0 as usize] {
+                        index[show].push(Place {
+                            cinema: c as u32,
+                            day: d as u32,
+                            entry: e as u32,
+                        });
+                    }
+                }
+            }
+        }
+        Schedules {
+            schedules,
+            tables,
+            show_index: index,
+            show_of,
+        }
     }
 
     pub fn cinema(&self, slug: &str) -> Option<&CinemaDetail> {
@@ -101,27 +212,22 @@ impl LocaleData {
             .enumerate()
             .map(|(i, c)| (c.cinema.slug.clone(), i))
             .collect();
-        self.show_of = self
-            .tables
-            .show_slugs
-            .iter()
-            .map(|slug| self.show_by_slug.get(&**slug).copied())
-            .collect();
-        let mut index = vec![Vec::new(); self.shows.len()];
-        for (c, schedule) in self.schedules.iter().enumerate() {
-            for (d, day) in schedule.iter().flat_map(|s| s.days.iter()).enumerate() {
-                for (e, entry) in day.shows.iter().enumerate() {
-                    if let Some(show) = self.show_of[entry.show.0 as usize] {
-                        index[show].push(Place {
-                            cinema: c as u32,
-                            day: d as u32,
-                            entry: e as u32,
-                        });
-                    }
-                }
-            }
+        // Read now when nothing is kept from the last build (no file to read later).
+        let all_read = self
+            .pending
+            .get_mut()
+            .expect("no panics while holding the lock")
+            .as_ref()
+            .is_some_and(|p| {
+                !p.answers
+                    .iter()
+                    .flatten()
+                    .any(|a| matches!(a, Lazy::Kept(_)))
+            });
+        if all_read {
+            self.load_schedules()
+                .expect("schedules read on arrival need no file");
         }
-        self.show_index = index;
         self
     }
 }
@@ -216,7 +322,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             .map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))),
     );
     let schedules = try_join_all(cinemas.iter().map(|c| {
-        f.get_parsed(
+        f.get_lazily(
             site,
             l,
             format!("/cinema/{}/shows?embed=false", c.slug),
@@ -261,6 +367,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
                     Answer::Found(schedule) => Some(schedule),
                     Answer::NotFound | Answer::Gone => None,
                 });
+
                 with_data.push(detail);
             }
             Answer::NotFound | Answer::Gone => without_data.push(listed.slug.clone()),
@@ -268,10 +375,13 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     }
     Ok(LocaleData {
         lang,
-        schedules: schedule_list,
-        tables: tables
-            .into_inner()
-            .expect("no panics while holding the lock"),
+        loaded: OnceLock::new(),
+        pending: Mutex::new(Some(PendingSchedules {
+            answers: schedule_list,
+            tables: tables
+                .into_inner()
+                .expect("no panics while holding the lock"),
+        })),
         cinemas: with_data,
         cinemas_without_data: without_data,
         cities: city_details,
@@ -296,8 +406,6 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
         header_push,
         show_by_slug: HashMap::new(),
         cinema_by_slug: HashMap::new(),
-        show_index: Vec::new(),
-        show_of: Vec::new(),
     }
     .index())
 }

@@ -146,6 +146,14 @@ impl Output {
         Ok(true)
     }
 
+    /// Whether the previous build made `rel` from the same quick inputs (`reuse` would then
+    /// keep it without asking for the full ones, if its file is still there).
+    pub fn same_quick(&self, rel: &str, quick: u64) -> bool {
+        self.previous_inputs
+            .get(rel)
+            .is_some_and(|p| p.quick == quick)
+    }
+
     /// Keeps the published `rel` as it is, with the inputs the previous build recorded (a
     /// targeted build: the page is not made from what changed). False when the previous
     /// build did not have it.
@@ -278,7 +286,9 @@ impl Output {
         // Siblings made after the swap replace the published ones: not removed files.
         for rel in after_swap {
             for suffix in compress::SUFFIXES {
-                files.insert(sibling(rel, suffix));
+                if suffix == ".gz" || compress::wants_brotli(rel) {
+                    files.insert(sibling(rel, suffix));
+                }
             }
         }
         let compress_before_swap = compressing.elapsed();
@@ -399,7 +409,7 @@ fn precompress(
         let bytes =
             std::fs::read(source).with_context(|| format!("reading {}", source.display()))?;
         let mut made = Vec::new();
-        for (suffix, packed) in compress::siblings(&bytes, stats) {
+        for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
             let rel = sibling(rel, suffix);
             let target = staging.join(&rel);
             if let Some(dir) = target.parent() {
@@ -478,7 +488,7 @@ fn siblings_in_place(
             let source = published.join(rel);
             let bytes =
                 std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
-            for (suffix, packed) in compress::siblings(&bytes, stats) {
+            for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
                 let target = published.join(sibling(rel, suffix));
                 let next = published.join(sibling(rel, &format!("{suffix}.next")));
                 std::fs::write(&next, packed)

@@ -5,21 +5,27 @@
 //! and the same events as the runtime API's file of one showtime (same `UID`, so a subscribed
 //! calendar updates an event rather than adding a second one).
 //!
-//! A feed holds the days the pages print: every day of the schedules the content API gave
-//! (the cinema page prints them all; the API gives the coming days). `DTSTAMP` is the start
-//! (UTC) of the first of those days on the site, not the build's instant: a feed is a function
-//! of the fetched content alone, so one whose showtimes did not change keeps its bytes and the
-//! output keeps its file (`Output::write`) rather than writing it again.
+//! A feed holds the site's first `FEED_DAYS` days of schedules (the pages print every day the
+//! content API gives): a subscribed calendar is refreshed at least daily and the nightly build
+//! renews the feeds, so a week ahead is always there, at half the bytes and CPU of two weeks
+//! (docs/decisions.md, "Calendar feeds"). `DTSTAMP` is the start (UTC) of the first of those
+//! days on the site, not the build's instant: a feed is a function of the fetched content
+//! alone. A feed whose inputs did not change (the site's answers, the templates, UI strings and
+//! generator) is kept without being made again (`Output::reuse`), as pages are; one made again
+//! with the same bytes keeps its file (`Output::write`).
 
 use crate::model::{LocaleData, SiteData};
 use crate::output::Output;
 use crate::plan::{Item, SitePages};
 use crate::schedule::{Screening, ShowId};
-use chrono::{DateTime, TimeZone, Utc};
+use chrono::{DateTime, Datelike, TimeZone, Utc};
 use site::calendar::{showtime_event, uid_host, write_calendar, CalendarEvent, ShowtimeFacts};
 use site::content::Cinema;
 use site::routes::{Feed, PageKind, RouteTable};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many days of the site's schedules a feed holds, from its first.
+pub const FEED_DAYS: i64 = 7;
 
 /// What the feeds of a build came to (the build report's `feeds`).
 #[derive(serde::Serialize, Default, Debug)]
@@ -57,31 +63,65 @@ pub fn stamp(data: &SiteData, fallback: DateTime<Utc>) -> DateTime<Utc> {
     let first = data
         .locales
         .values()
-        .flat_map(|l| l.schedules.iter().flatten())
+        .flat_map(|l| l.schedules().iter().flatten())
         .filter_map(|s| s.days.first().map(|d| d.date))
         .min()
         .unwrap_or_else(|| fallback.date_naive());
     Utc.from_utc_datetime(&first.and_hms_opt(0, 0, 0).expect("midnight"))
 }
 
-/// Writes the feeds of a site's cinema and show pages (`plan`), stamped `stamp`.
-#[allow(clippy::too_many_arguments)]
+/// What every feed of a build shares: where it goes and what it is made from besides the site.
+pub struct FeedsOf<'a> {
+    pub output: &'a Output,
+    pub table: &'a RouteTable,
+    pub brand: &'a site::brand::Brand,
+    pub count: &'a FeedsCount,
+    pub deps: &'a crate::deps::Deps,
+    /// Hash of the templates, UI strings, brand and generator (`build::fingerprint`).
+    pub fingerprint: u64,
+    /// A targeted build's files (`build::targets`): every other feed is kept as published.
+    pub targets: Option<&'a std::collections::HashSet<String>>,
+    /// The build's clock: the stamp of a site without showtimes.
+    pub now: DateTime<Utc>,
+}
+
+/// Writes the feeds of a site's cinema and show pages (`plan`); `read_schedules` before the
+/// first one made (see `SiteData::load_schedules`).
 pub fn write(
-    output: &Output,
-    table: &RouteTable,
-    brand: &site::brand::Brand,
+    of: &FeedsOf,
     root: &str,
     plan: &SitePages,
     data: &SiteData,
-    stamp: DateTime<Utc>,
-    count: &FeedsCount,
-    deps: &crate::deps::Deps,
+    read_schedules: &(dyn Fn() -> anyhow::Result<()> + Sync),
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
+    let FeedsOf {
+        output,
+        table,
+        brand,
+        count,
+        deps,
+        ..
+    } = *of;
     let started = std::time::Instant::now();
     let site = data.site;
     let tz: chrono_tz::Tz = site.time_zone().parse().expect("sites name valid zones");
     let host = uid_host(brand, site);
+    // The stamp and the last day, once the schedules are read.
+    let dates: std::sync::OnceLock<(DateTime<Utc>, chrono::NaiveDate)> = Default::default();
+    let dates = || {
+        *dates.get_or_init(|| {
+            let stamp = stamp(data, of.now);
+            (
+                stamp,
+                stamp.date_naive() + chrono::Duration::days(FEED_DAYS),
+            )
+        })
+    };
+    // Every input of a feed but its own identity: the site's answers and, for a site without
+    // showtimes, the build's day (its stamp).
+    let site_inputs =
+        of.fingerprint ^ data.content_hash ^ of.now.date_naive().num_days_from_ce() as u64;
     plan.pages
         .par_iter()
         .filter(|p| !p.webview)
@@ -89,24 +129,14 @@ pub fn write(
             let Some(locale) = data.locales.get(&page.lang) else {
                 return Ok(());
             };
-            let (feed, slug, name, events) = match (page.kind, page.item) {
+            let (feed, slug, name) = match (page.kind, page.item) {
                 (PageKind::Cinema, Item::Cinema(i)) => {
                     let cinema = &locale.cinemas[i].cinema;
-                    (
-                        Feed::Cinema,
-                        &cinema.slug,
-                        &cinema.name,
-                        cinema_events(locale, i, &host),
-                    )
+                    (Feed::Cinema, &cinema.slug, &cinema.name)
                 }
                 (PageKind::Show | PageKind::Event, Item::Show(i)) => {
                     let show = &locale.shows[i];
-                    (
-                        Feed::Show,
-                        &show.slug,
-                        &show.title,
-                        show_events(locale, i, &host),
-                    )
+                    (Feed::Show, &show.slug, &show.title)
                 }
                 _ => return Ok(()),
             };
@@ -114,10 +144,43 @@ pub fn write(
                 return Ok(());
             };
             let rel = format!("{root}{path}");
+            // A targeted build keeps, as published, every feed not made from what changed.
+            if of
+                .targets
+                .is_some_and(|t| !t.contains(&rel) && deps.had(&rel))
+                && output.keep_published(&rel)?
+            {
+                deps.carry(&rel);
+                return Ok(());
+            }
+            let quick = {
+                let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+                hasher.update(&site_inputs.to_le_bytes());
+                hasher.update(rel.as_bytes());
+                hasher.digest()
+            };
+            let kept = output.reuse(&rel, quick, || quick)?;
             // The dependency map: a targeted build (`--changed cinema/…`, `show/…`) names the
             // feeds made from what changed, as it names the pages.
-            let keys = feed_keys(locale, feed, page.item);
-            deps.record(&rel, keys.iter().map(String::as_str).collect());
+            if !kept {
+                read_schedules()?;
+            }
+            if kept && deps.had(&rel) {
+                deps.carry(&rel);
+            } else {
+                read_schedules()?;
+                let keys = feed_keys(locale, feed, page.item);
+                deps.record(&rel, keys.iter().map(String::as_str).collect());
+            }
+            if kept {
+                return Ok(());
+            }
+            let (stamp, until) = dates();
+            let events = match page.item {
+                Item::Cinema(i) => cinema_events(locale, i, &host, until),
+                Item::Show(i) => show_events(locale, i, &host, until),
+                _ => unreachable!("feeds are made for cinemas and shows"),
+            };
             let text = write_calendar(tz, Some(name), stamp, &events);
             count.files.fetch_add(1, Ordering::Relaxed);
             count.events.fetch_add(events.len(), Ordering::Relaxed);
@@ -137,15 +200,15 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
     match (feed, item) {
         (Feed::Cinema, Item::Cinema(i)) => {
             keys.insert(format!("cinema/{}", locale.cinemas[i].cinema.slug));
-            for d in locale.schedules[i].iter().flat_map(|s| &s.days) {
+            for d in locale.schedules()[i].iter().flat_map(|s| &s.days) {
                 for e in &d.shows {
-                    keys.insert(format!("show/{}", locale.tables.slug(e.show)));
+                    keys.insert(format!("show/{}", locale.tables().slug(e.show)));
                 }
             }
         }
         (Feed::Show, Item::Show(i)) => {
             keys.insert(format!("show/{}", locale.shows[i].slug));
-            for place in &locale.show_index[i] {
+            for place in &locale.show_index()[i] {
                 let cinema = &locale.cinemas[place.cinema as usize].cinema;
                 keys.insert(format!("cinema/{}", cinema.slug));
             }
@@ -155,29 +218,44 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
     keys.into_iter().collect()
 }
 
-/// A cinema's showtimes, in the schedule's order (day, show, time).
-fn cinema_events(locale: &LocaleData, i: usize, host: &str) -> Vec<CalendarEvent> {
+/// A cinema's showtimes before `until`, in the schedule's order (day, show, time).
+fn cinema_events(
+    locale: &LocaleData,
+    i: usize,
+    host: &str,
+    until: chrono::NaiveDate,
+) -> Vec<CalendarEvent> {
     let cinema = &locale.cinemas[i].cinema;
-    let Some(schedule) = &locale.schedules[i] else {
+    let Some(schedule) = &locale.schedules()[i] else {
         return Vec::new();
     };
     schedule
         .days
         .iter()
+        .take_while(|d| d.date < until)
         .flat_map(|d| &d.shows)
         .flat_map(|e| e.screenings.iter().map(move |s| (e.show, s)))
         .map(|(show, s)| event(locale, cinema, show, s, host))
         .collect()
 }
 
-/// A show's showtimes in every cinema, by time (then cinema).
-fn show_events(locale: &LocaleData, i: usize, host: &str) -> Vec<CalendarEvent> {
+/// A show's showtimes before `until` in every cinema, by time (then cinema).
+fn show_events(
+    locale: &LocaleData,
+    i: usize,
+    host: &str,
+    until: chrono::NaiveDate,
+) -> Vec<CalendarEvent> {
     let mut found: Vec<(&Screening, &Cinema, ShowId)> = Vec::new();
-    for place in &locale.show_index[i] {
-        let Some(schedule) = &locale.schedules[place.cinema as usize] else {
+    for place in &locale.show_index()[i] {
+        let Some(schedule) = &locale.schedules()[place.cinema as usize] else {
             continue;
         };
-        let Some(day) = schedule.days.get(place.day as usize) else {
+        let Some(day) = schedule
+            .days
+            .get(place.day as usize)
+            .filter(|d| d.date < until)
+        else {
             continue;
         };
         let Some(entry) = day.shows.get(place.entry as usize) else {
@@ -203,7 +281,7 @@ fn event(
 ) -> CalendarEvent {
     let title = locale
         .show_of(show)
-        .map_or_else(|| locale.tables.slug(show), |s| s.title.as_str());
+        .map_or_else(|| locale.tables().slug(show), |s| s.title.as_str());
     showtime_event(
         &ShowtimeFacts {
             site_host: host,
@@ -212,7 +290,7 @@ fn event(
             film_start: s.film_start.unwrap_or(s.start),
             film_end: s.film_end,
             title,
-            version: &locale.tables.version(s).label,
+            version: &locale.tables().version(s).label,
             auditorium: s.auditorium.as_deref(),
             booking_url: s.booking_url.as_deref(),
         },

@@ -7,6 +7,7 @@ mod assets;
 mod chrome_parts;
 mod cpu;
 mod feeds;
+pub use feeds::FEED_DAYS;
 mod icons;
 mod sitemaps;
 
@@ -450,6 +451,15 @@ impl SiteWriter<'_> {
                 SiteLinks::new(plan, data, origin)
             })
         };
+        // The schedules kept from the last build are read at the first page or feed made: a
+        // site whose pages are all kept never reads them.
+        let schedules_read: OnceLock<Result<(), String>> = OnceLock::new();
+        let read_schedules = || -> anyhow::Result<()> {
+            schedules_read
+                .get_or_init(|| data.load_schedules().map_err(|e| format!("{e:#}")))
+                .clone()
+                .map_err(anyhow::Error::msg)
+        };
         let deps = self.deps;
         plan.pages
             .par_iter()
@@ -477,6 +487,9 @@ impl SiteWriter<'_> {
                     chrome.hash,
                     self.islands,
                 );
+                if !output.same_quick(&rel, quick) {
+                    read_schedules()?;
+                }
                 let mut built = None;
                 let kept = output.reuse(&rel, quick, || {
                     let pc = self.page_context(data, chrome, plan, page);
@@ -496,7 +509,13 @@ impl SiteWriter<'_> {
                     self.progress.inc(1);
                     return Ok(());
                 }
-                let pc = built.unwrap_or_else(|| self.page_context(data, chrome, plan, page));
+                let pc = match built {
+                    Some(pc) => pc,
+                    None => {
+                        read_schedules()?;
+                        self.page_context(data, chrome, plan, page)
+                    }
+                };
                 let t1 = thread_cpu();
                 let html = self
                     .renderers
@@ -537,20 +556,20 @@ impl SiteWriter<'_> {
             .map(|c| c.base_url.clone())
             .unwrap_or_default();
         sitemaps::write(output, root, base, plan, data)?;
-        // Every feed, in a targeted build too: each is made from the fetched schedules, and
-        // one whose bytes did not change is kept as published (`Output::write`).
+        // The feeds, kept as pages are: unchanged inputs or (a targeted build) not made from
+        // what changed.
         if std::env::var_os(feeds::NO_FEEDS_ENV).is_none() {
-            feeds::write(
+            let of = feeds::FeedsOf {
                 output,
-                self.table,
-                self.brand,
-                root,
-                plan,
-                data,
-                feeds::stamp(data, self.now),
-                self.feeds,
-                self.deps,
-            )?;
+                table: self.table,
+                brand: self.brand,
+                count: self.feeds,
+                deps: self.deps,
+                fingerprint: self.fingerprint,
+                targets: self.targets,
+                now: self.now,
+            };
+            feeds::write(&of, root, plan, data, &read_schedules)?;
         }
         output.write(
             &format!("{root}/robots.txt"),

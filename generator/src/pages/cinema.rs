@@ -40,7 +40,7 @@ struct Nearby<'a> {
 pub fn cinema(cx: &PageCx, i: usize) -> Built {
     let locale = cx.locale;
     let cinema = &locale.cinemas[i];
-    let schedule = locale.schedules[i].as_ref();
+    let schedule = locale.schedules()[i].as_ref();
     // The light view is today's schedule for slow connections: no posters, not indexed, no
     // structured data to compute. On the cinema page the first poster is the largest image
     // when the cinema has no backdrop above it.
@@ -58,7 +58,7 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
     };
     let schedule_html = schedule
         .map(|sc| {
-            fragments::cinema_schedule(sc, &locale.tables, days, cx.labels, first_poster, |id| {
+            fragments::cinema_schedule(sc, locale.tables(), days, cx.labels, first_poster, |id| {
                 schedule_show(cx, id, !light)
             })
         })
@@ -95,7 +95,7 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
                 .iter()
                 .flat_map(|d| &d.shows)
                 .flat_map(|e| &e.screenings)
-                .flat_map(|s| locale.tables.tags(s))
+                .flat_map(|s| locale.tables().tags(s))
                 .map(String::as_str)
                 .collect();
             super::upsell::upsell(cx, &offered)
@@ -155,7 +155,7 @@ fn screenings_ld(cx: &PageCx, schedule: &CinemaSchedule, cinema: &Cinema) -> Vec
             .iter()
             .map(move |s| (s, *show, show_url.as_str()))
     });
-    seo::screenings(showtimes, &locale.tables, cinema, &cx.url)
+    seo::screenings(showtimes, locale.tables(), cinema, &cx.url)
         .into_iter()
         .collect()
 }
@@ -195,7 +195,7 @@ where
             if !versions.contains(&s.version) {
                 versions.push(s.version);
             }
-            for tag in locale.tables.tags(s) {
+            for tag in locale.tables().tags(s) {
                 if !tags.contains(&tag.as_str()) {
                     tags.push(tag);
                 }
@@ -220,7 +220,7 @@ where
     };
     let versions = versions
         .iter()
-        .map(|&v| &locale.tables.versions[v as usize])
+        .map(|&v| &locale.tables().versions[v as usize])
         .filter(|v| site::filters::is_valid_item(&v.slug))
         .map(|v| option(v.slug.clone(), &v.label))
         .collect();
@@ -269,8 +269,8 @@ pub(super) fn schedule_show<'a>(cx: &PageCx<'a>, id: ShowId, posters: bool) -> S
         },
         // A show the list lacks: its showtimes still book; nothing to filter on.
         None => ScheduleShow {
-            slug: locale.tables.slug(id),
-            title: locale.tables.slug(id),
+            slug: locale.tables().slug(id),
+            title: locale.tables().slug(id),
             href: None,
             genres: &[],
             tags: &[],

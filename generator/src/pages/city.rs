@@ -30,7 +30,7 @@ pub fn city(cx: &PageCx, i: usize) -> Built {
         places_days(
             city.cinemas.iter().filter_map(|c| {
                 let at = *locale.cinema_by_slug.get(&c.slug)?;
-                Some((at, locale.schedules[at].as_ref()?))
+                Some((at, locale.schedules()[at].as_ref()?))
             }),
             |_, _| true,
         )

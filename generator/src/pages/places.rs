@@ -48,7 +48,7 @@ pub fn places_schedule(
         days,
         written,
         layout,
-        &locale.tables,
+        locale.tables(),
         cx.labels,
         |id| schedule_show(cx, id, posters),
         |i| {
@@ -91,11 +91,11 @@ pub fn experience_schedule(cx: &PageCx, experience: &site::content::Experience) 
     let tag = experience.tag.as_deref().unwrap_or(&experience.slug);
     let days = schedule_fragments::places_days(
         locale
-            .schedules
+            .schedules()
             .iter()
             .enumerate()
             .filter_map(|(i, s)| Some((i, s.as_ref()?))),
-        |_, s| locale.tables.tags(s).iter().any(|t| t == tag),
+        |_, s| locale.tables().tags(s).iter().any(|t| t == tag),
     );
     places_schedule(cx, &days, PlacesLayout::Shows, EXPERIENCE_DAYS)
 }

@@ -68,7 +68,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
         locale
             .show_of(id)
             .map(|s| s.title.as_str())
-            .unwrap_or(locale.tables.slug(id))
+            .unwrap_or(locale.tables().slug(id))
     };
     let shows: Vec<ShowLink> = show_ids
         .iter()
@@ -143,7 +143,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
             cinemas: cinemas.into_iter().map(|(_, p)| p).collect(),
         })
         .collect();
-    let fragment = fragments::season_places(&places, &locale.tables, cx.labels);
+    let fragment = fragments::season_places(&places, locale.tables(), cx.labels);
 
     let first = season
         .first_after(now)
@@ -158,7 +158,7 @@ pub fn season(cx: &PageCx, i: usize) -> Built {
             shows: show_ids
                 .iter()
                 .map(|&id| SeasonShow {
-                    slug: locale.tables.slug(id).to_string(),
+                    slug: locale.tables().slug(id).to_string(),
                     title: title_of(id).to_string(),
                 })
                 .collect(),

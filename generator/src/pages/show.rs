@@ -63,11 +63,11 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
     let days = show_days(locale, i);
     let schedule = places_schedule(cx, &days, PlacesLayout::OneShow, WRITTEN_DAYS);
     // The tags of the show's showtimes on the site: the upsell's and the data layer's.
-    let offered: std::collections::HashSet<&str> = locale.show_index[i]
+    let offered: std::collections::HashSet<&str> = locale.show_index()[i]
         .iter()
         .filter_map(|place| entry_at(locale, place))
         .flat_map(|e| &e.screenings)
-        .flat_map(|s| locale.tables.tags(s))
+        .flat_map(|s| locale.tables().tags(s))
         .map(String::as_str)
         .collect();
     let view = ShowView {
@@ -112,7 +112,7 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         .collect();
     // The cinemas playing the show: the island follows the locator's choice among them.
     let mut places: Vec<SchedulePlace> = Vec::new();
-    for place in &locale.show_index[i] {
+    for place in &locale.show_index()[i] {
         let c = &locale.cinemas[place.cinema as usize].cinema;
         if !places.iter().any(|p| p.slug == c.slug) {
             places.push(SchedulePlace {
@@ -150,7 +150,7 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
 /// with its cinema: what the event's structured data names.
 fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cinema)> {
     let now = chrono::Utc::now();
-    locale.show_index[show]
+    locale.show_index()[show]
         .iter()
         .filter_map(|place| {
             let entry = entry_at(locale, place)?;
@@ -164,7 +164,7 @@ fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cine
 }
 
 fn entry_at<'a>(locale: &'a LocaleData, place: &Place) -> Option<&'a DayShow> {
-    locale.schedules[place.cinema as usize]
+    locale.schedules()[place.cinema as usize]
         .as_ref()?
         .days
         .get(place.day as usize)?
@@ -175,11 +175,11 @@ fn entry_at<'a>(locale: &'a LocaleData, place: &Place) -> Option<&'a DayShow> {
 /// A show's days at every cinema playing it (index in `shows`), from the show index.
 fn show_days<'a>(locale: &'a LocaleData, show: usize) -> Vec<PlacesDay<'a>> {
     let mut days: Vec<PlacesDay<'a>> = Vec::new();
-    for place in &locale.show_index[show] {
+    for place in &locale.show_index()[show] {
         let Some(entry) = entry_at(locale, place) else {
             continue;
         };
-        let date = locale.schedules[place.cinema as usize]
+        let date = locale.schedules()[place.cinema as usize]
             .as_ref()
             .map(|s| s.days[place.day as usize].date)
             .expect("an entry has its day");

@@ -61,12 +61,23 @@ fn read_ics(text: &str, what: &str) -> Result<(Props, Vec<Props>), String> {
     Ok((props(&calendar.properties), events))
 }
 
-/// The showtime ids of the content API's schedules of a site and language: per cinema slug and
-/// per show slug.
+/// The showtime ids of the content API's schedules of a site and language, with their days:
+/// per cinema slug and per show slug.
 struct Showtimes {
-    by_cinema: BTreeMap<String, BTreeSet<String>>,
-    by_show: BTreeMap<String, BTreeSet<String>>,
+    by_cinema: BTreeMap<String, BTreeSet<(String, String)>>,
+    by_show: BTreeMap<String, BTreeSet<(String, String)>>,
     cinema_names: BTreeMap<String, String>,
+}
+
+impl Showtimes {
+    /// The first day of any schedule.
+    fn first_day(&self) -> Option<&str> {
+        self.by_cinema
+            .values()
+            .flatten()
+            .map(|(day, _)| day.as_str())
+            .min()
+    }
 }
 
 fn showtimes(site: Site, lang: Lang) -> Showtimes {
@@ -91,17 +102,16 @@ fn showtimes(site: Site, lang: Lang) -> Showtimes {
             continue;
         }
         let ids = out.by_cinema.entry(slug).or_default();
-        for entries in schedule["days"]
-            .as_object()
-            .into_iter()
-            .flat_map(|d| d.values())
-        {
+        for (day, entries) in schedule["days"].as_object().into_iter().flatten() {
             for entry in entries.as_array().into_iter().flatten() {
                 let show = str_of(entry, "show").unwrap_or_default().to_string();
                 for st in list(entry, "showtimes") {
                     let id = str_of(st, "id").unwrap_or_default().to_string();
-                    ids.insert(id.clone());
-                    out.by_show.entry(show.clone()).or_default().insert(id);
+                    ids.insert((day.clone(), id.clone()));
+                    out.by_show
+                        .entry(show.clone())
+                        .or_default()
+                        .insert((day.clone(), id));
                 }
             }
         }
@@ -131,8 +141,23 @@ fn every_feed_parses_and_holds_the_showtimes_of_its_cinema_or_film() {
         let host = uid_host(&brand, site);
         let base = base_url(site);
         let mut expected_files = BTreeSet::new();
+        let known: BTreeMap<Lang, Showtimes> = site
+            .languages()
+            .iter()
+            .map(|&lang| (lang, showtimes(site, lang)))
+            .collect();
+        // A feed holds the site's first FEED_DAYS days of schedules.
+        let until = known
+            .values()
+            .filter_map(Showtimes::first_day)
+            .min()
+            .map(|day| {
+                let first = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").expect("a day");
+                (first + chrono::Duration::days(generator::build::FEED_DAYS)).to_string()
+            })
+            .unwrap_or_default();
         for &lang in site.languages() {
-            let known = showtimes(site, lang);
+            let known = &known[&lang];
             for e in MODEL.entries.iter().filter(|e| {
                 e.site == site
                     && e.lang == lang
@@ -188,10 +213,10 @@ fn every_feed_parses_and_holds_the_showtimes_of_its_cinema_or_film() {
                     Feed::Cinema => known.by_cinema.get(&slug),
                     Feed::Show => known.by_show.get(&slug),
                 }
-                .cloned()
-                .unwrap_or_default()
                 .into_iter()
-                .map(|id| format!("{id}@{host}"))
+                .flatten()
+                .filter(|(day, _)| *day < until)
+                .map(|(_, id)| format!("{id}@{host}"))
                 .collect();
                 let uids: Vec<String> = events.iter().map(|e| e["UID"].clone()).collect();
                 let have: BTreeSet<String> = uids.iter().cloned().collect();
