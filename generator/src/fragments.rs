@@ -916,19 +916,25 @@ impl Labels {
     }
 }
 
+/// A language's labels read from its locale file, for the tests of this module.
+#[cfg(test)]
+fn labels_of(lang: &str) -> Labels {
+    let text = std::fs::read_to_string(format!(
+        "{}/../locales/{lang}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the locale file");
+    let value: serde_json::Value = serde_json::from_str(&text).expect("the locale parses");
+    let mut strings = HashMap::new();
+    site::locale_strings::flatten(&value, &mut strings);
+    Labels::new(&strings).expect("every label")
+}
+
 #[cfg(test)]
 mod film_times_tests {
     use super::*;
     use crate::schedule::read_cinema_schedule;
     use std::sync::Mutex;
-
-    fn labels() -> Labels {
-        let value: serde_json::Value =
-            serde_json::from_str(include_str!("../../locales/fr.json")).expect("fr.json parses");
-        let mut strings = HashMap::new();
-        crate::locale_strings::flatten("", &value, &mut strings);
-        Labels::new(&strings).expect("every label")
-    }
 
     /// A chip says the film's real times first in its labels and carries the film's end as
     /// `data-end` (issue 17); without an end, the start alone and no `data-end`.
@@ -944,7 +950,7 @@ mod film_times_tests {
         let tables = Mutex::new(Tables::default());
         let schedule = read_cinema_schedule(body, &tables).unwrap();
         let tables = tables.into_inner().unwrap();
-        let labels = labels();
+        let labels = labels_of("fr");
         let [a, b] = &schedule.days[0].shows[0].screenings[..] else {
             panic!("two screenings")
         };
@@ -1044,18 +1050,6 @@ mod access_tests {
     use crate::schedule::read_cinema_schedule;
     use std::sync::Mutex;
 
-    fn labels(lang: &str) -> Labels {
-        let text = std::fs::read_to_string(format!(
-            "{}/../locales/{lang}.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .expect("the locale file");
-        let value: serde_json::Value = serde_json::from_str(&text).expect("the locale parses");
-        let mut strings = HashMap::new();
-        crate::locale_strings::flatten("", &value, &mut strings);
-        Labels::new(&strings).expect("every label")
-    }
-
     /// A chip with `audiodesc` (and the `pmr` icon, which the content keeps out of the tags)
     /// says audio description and wheelchair access in words in each language, shows the
     /// symbols, and carries the slugs in `data-tags`; a chip without them says nothing of it.
@@ -1094,7 +1088,7 @@ mod access_tests {
                 "T888",
             ),
         ] {
-            let labels = labels(lang);
+            let labels = labels_of(lang);
             let mut out = String::new();
             screening(&mut out, a, &tables, &labels, TimeLabel::Time, true);
             assert!(

@@ -13,7 +13,6 @@ pub mod fetch_cache;
 mod fragments;
 mod injections;
 pub mod islands;
-mod locale_strings;
 mod model;
 mod news_list;
 mod nginx;

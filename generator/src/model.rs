@@ -36,13 +36,20 @@ impl SiteData {
     /// Reads the schedules kept from the last build (a 304 leaves them unread): before any
     /// page or feed of the site is made. A rebuild that keeps every page never calls it.
     ///
-    /// One locale after the other on the calling thread: it runs inside a `OnceLock`'s
-    /// initialisation in `build`, where a rayon thread stealing a page task would ask for the
-    /// same lock again.
-    pub fn load_schedules(&self) -> Result<(), FetchError> {
-        self.locales
-            .values()
-            .try_for_each(LocaleData::load_schedules)
+    /// `parallel` only from outside rayon's tasks: `build` also calls it inside a `OnceLock`'s
+    /// initialisation from a page task, where a thread waiting for its parallel parts could
+    /// steal another page task asking for the same lock.
+    pub fn load_schedules(&self, parallel: bool) -> Result<(), FetchError> {
+        if parallel {
+            use rayon::prelude::*;
+            self.locales
+                .par_iter()
+                .try_for_each(|(_, locale)| locale.load_schedules(true))
+        } else {
+            self.locales
+                .values()
+                .try_for_each(|locale| locale.load_schedules(false))
+        }
     }
 }
 
@@ -136,8 +143,8 @@ impl LocaleData {
         self.schedules_loaded().show_of[id.0 as usize].map(|i| &self.shows[i])
     }
 
-    /// Reads the schedules kept from the last build, once.
-    fn load_schedules(&self) -> Result<(), FetchError> {
+    /// Reads the schedules kept from the last build, once (`parallel`: on rayon's threads).
+    fn load_schedules(&self, parallel: bool) -> Result<(), FetchError> {
         if self.loaded.get().is_some() {
             return Ok(());
         }
@@ -150,16 +157,25 @@ impl LocaleData {
             return Ok(());
         };
         let tables = Mutex::new(tables);
-        let schedules = answers
-            .into_iter()
-            .map(|answer| match answer {
-                None => Ok(None),
-                Some(Lazy::Parsed(schedule)) => Ok(Some(schedule)),
-                Some(Lazy::Kept(kept)) => kept
-                    .read(|body| read_cinema_schedule(body, &tables))
-                    .map(Some),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let read = |answer: Option<Lazy<CinemaSchedule>>| match answer {
+            None => Ok(None),
+            Some(Lazy::Parsed(schedule)) => Ok(Some(schedule)),
+            Some(Lazy::Kept(kept)) => kept
+                .read(|body| read_cinema_schedule(body, &tables))
+                .map(Some),
+        };
+        let schedules = if parallel {
+            use rayon::prelude::*;
+            answers
+                .into_par_iter()
+                .map(read)
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            answers
+                .into_iter()
+                .map(read)
+                .collect::<Result<Vec<_>, _>>()?
+        };
         let tables = tables
             .into_inner()
             .expect("no panics while holding the lock");
@@ -225,7 +241,7 @@ impl LocaleData {
                     .any(|a| matches!(a, Lazy::Kept(_)))
             });
         if all_read {
-            self.load_schedules()
+            self.load_schedules(false)
                 .expect("schedules read on arrival need no file");
         }
         self

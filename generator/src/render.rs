@@ -48,7 +48,7 @@ impl Renderers {
             let tree: Value = serde_json::from_str(&text)
                 .with_context(|| format!("parsing {}", path.display()))?;
             let mut strings = HashMap::new();
-            crate::locale_strings::flatten("", &tree, &mut strings);
+            site::locale_strings::flatten(&tree, &mut strings);
             labels.insert(
                 lang,
                 crate::fragments::Labels::new(&strings)

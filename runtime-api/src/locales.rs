@@ -28,7 +28,7 @@ impl Locales {
             }
             files.insert(lang, Bytes::from(serde_json::to_vec(&value)?));
             let mut flat = BTreeMap::new();
-            flatten("", &value, &mut flat);
+            site::locale_strings::flatten(&value, &mut flat);
             strings.insert(lang, flat);
         }
         Ok(Locales { files, strings })
@@ -49,24 +49,5 @@ impl Locales {
 
     pub fn json(&self, lang: Lang) -> &Bytes {
         &self.files[&lang]
-    }
-}
-
-fn flatten(prefix: &str, value: &serde_json::Value, out: &mut BTreeMap<String, String>) {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (k, v) in map {
-                let key = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&key, v, out);
-            }
-        }
-        serde_json::Value::String(s) => {
-            out.insert(prefix.to_string(), s.clone());
-        }
-        _ => {}
     }
 }

@@ -11,6 +11,7 @@ pub mod feedback_widget;
 pub mod filters;
 pub mod format;
 pub mod islands;
+pub mod locale_strings;
 pub mod routes;
 pub mod rules;
 pub mod security;

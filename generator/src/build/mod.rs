@@ -456,10 +456,19 @@ impl SiteWriter<'_> {
         let schedules_read: OnceLock<Result<(), String>> = OnceLock::new();
         let read_schedules = || -> anyhow::Result<()> {
             schedules_read
-                .get_or_init(|| data.load_schedules().map_err(|e| format!("{e:#}")))
+                .get_or_init(|| data.load_schedules(false).map_err(|e| format!("{e:#}")))
                 .clone()
                 .map_err(anyhow::Error::msg)
         };
+        // A targeted build with pages on this site reads them at once, on every thread.
+        let prefix = format!("{root}/");
+        if self
+            .targets
+            .is_some_and(|t| t.iter().any(|rel| rel.starts_with(&prefix)))
+        {
+            let _ = schedules_read.set(data.load_schedules(true).map_err(|e| format!("{e:#}")));
+            read_schedules()?;
+        }
         let deps = self.deps;
         plan.pages
             .par_iter()
