@@ -5,7 +5,8 @@
 //! cover.
 
 use chrono::{
-    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc,
+    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone,
+    Timelike, Utc,
 };
 use chrono_tz::{OffsetComponents, OffsetName, Tz};
 use std::fmt::Write as _;
@@ -65,34 +66,47 @@ pub fn write_calendar(
     };
     vtimezone(&mut out, tz, first, last);
     let stamp = stamp.format("%Y%m%dT%H%M%SZ").to_string();
+    // Each property is written into `scratch`, then folded into `out`: no string per line.
+    let mut scratch = String::with_capacity(256);
+    let mut prop = |out: &mut String, args: std::fmt::Arguments| {
+        scratch.clear();
+        scratch.write_fmt(args).expect("writing to a string");
+        line(out, &scratch);
+    };
     for e in events {
         let end = e
             .end
             .filter(|end| *end > e.start)
             .unwrap_or(e.start + Duration::minutes(DEFAULT_EVENT_MINUTES));
         line(&mut out, "BEGIN:VEVENT");
-        line(&mut out, &format!("UID:{}", escape_text(&e.uid)));
-        line(&mut out, &format!("DTSTAMP:{stamp}"));
-        line(
+        prop(&mut out, format_args!("UID:{}", escape_text(&e.uid)));
+        prop(&mut out, format_args!("DTSTAMP:{stamp}"));
+        prop(
             &mut out,
-            &format!("DTSTART;TZID={}:{}", tz.name(), local(tz, e.start)),
+            format_args!("DTSTART;TZID={}:{}", tz.name(), Local(tz, e.start)),
         );
-        line(
+        prop(
             &mut out,
-            &format!("DTEND;TZID={}:{}", tz.name(), local(tz, end)),
+            format_args!("DTEND;TZID={}:{}", tz.name(), Local(tz, end)),
         );
-        line(&mut out, &format!("SUMMARY:{}", escape_text(&e.summary)));
-        line(&mut out, &format!("LOCATION:{}", escape_text(&e.location)));
+        prop(
+            &mut out,
+            format_args!("SUMMARY:{}", escape_text(&e.summary)),
+        );
+        prop(
+            &mut out,
+            format_args!("LOCATION:{}", escape_text(&e.location)),
+        );
         if let Some(url) = &e.url {
             // A URI value: not escaped as text (RFC 5545 §3.3.13), but no line break in it.
             if !url.contains(['\r', '\n']) {
-                line(&mut out, &format!("URL:{url}"));
+                prop(&mut out, format_args!("URL:{url}"));
             }
         }
         if !e.description.is_empty() {
-            line(
+            prop(
                 &mut out,
-                &format!("DESCRIPTION:{}", escape_text(&e.description)),
+                format_args!("DESCRIPTION:{}", escape_text(&e.description)),
             );
         }
         line(&mut out, "END:VEVENT");
@@ -102,13 +116,32 @@ pub fn write_calendar(
 }
 
 /// `20261127T204700`: the instant as the zone's clock reads it.
-fn local(tz: Tz, at: DateTime<FixedOffset>) -> String {
-    at.with_timezone(&tz).format("%Y%m%dT%H%M%S").to_string()
+struct Local(Tz, DateTime<FixedOffset>);
+
+impl std::fmt::Display for Local {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Written field by field: chrono's `format` reads its pattern again at every call.
+        let t = self.1.with_timezone(&self.0).naive_local();
+        write!(
+            f,
+            "{:04}{:02}{:02}T{:02}{:02}{:02}",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        )
+    }
 }
 
 /// A TEXT value escaped (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, other
 /// control characters dropped.
-pub fn escape_text(text: &str) -> String {
+pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let plain = |c: char| !matches!(c, '\\' | ';' | ',') && (!c.is_control() || c == '\t');
+    if text.chars().all(plain) {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len() + 8);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -127,12 +160,17 @@ pub fn escape_text(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Appends a content line folded at 75 octets (RFC 5545 §3.1): CRLF then one space before
 /// each continuation; a UTF-8 character is never cut.
 pub fn line(out: &mut String, content: &str) {
+    if content.len() <= 75 {
+        out.push_str(content);
+        out.push_str("\r\n");
+        return;
+    }
     let mut width = 0;
     for c in content.chars() {
         let len = c.len_utf8();
