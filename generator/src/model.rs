@@ -36,9 +36,10 @@ impl SiteData {
     /// Reads the schedules kept from the last build (a 304 leaves them unread): before any
     /// page or feed of the site is made. A rebuild that keeps every page never calls it.
     ///
-    /// `parallel` only from outside rayon's tasks: `build` also calls it inside a `OnceLock`'s
-    /// initialisation from a page task, where a thread waiting for its parallel parts could
-    /// steal another page task asking for the same lock.
+    /// `parallel` (on rayon's threads) only from outside rayon's tasks, as the fetch task of a
+    /// targeted build does: `build` also calls it inside a `OnceLock`'s initialisation from a
+    /// page task, where a thread waiting for its parallel parts could steal another page task
+    /// asking for the same lock.
     pub fn load_schedules(&self, parallel: bool) -> Result<(), FetchError> {
         if parallel {
             use rayon::prelude::*;

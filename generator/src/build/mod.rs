@@ -125,7 +125,21 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             .filter(|l| langs.is_empty() || langs.contains(l))
             .collect();
         let fetcher = fetcher.clone();
-        runtime.spawn(async move { fetch_site(&fetcher, site, &wanted).await })
+        // A targeted build with pages on this site needs its kept schedules: read in the
+        // fetch's task, while the previous site renders, rather than on the render's path.
+        let prefix = format!("{}/", site.code());
+        let read_now = targets
+            .as_ref()
+            .is_some_and(|t| t.iter().any(|rel| rel.starts_with(&prefix)));
+        runtime.spawn(async move {
+            let data = fetch_site(&fetcher, site, &wanted).await?;
+            if !read_now {
+                return Ok(data);
+            }
+            tokio::task::spawn_blocking(move || data.load_schedules(true).map(|()| data))
+                .await
+                .expect("reading schedules does not panic")
+        })
     };
     // The first site is fetched while the templates, assets and islands load (a rebuild with
     // nothing changed is mostly fetching); those two load side by side.
@@ -460,15 +474,6 @@ impl SiteWriter<'_> {
                 .clone()
                 .map_err(anyhow::Error::msg)
         };
-        // A targeted build with pages on this site reads them at once, on every thread.
-        let prefix = format!("{root}/");
-        if self
-            .targets
-            .is_some_and(|t| t.iter().any(|rel| rel.starts_with(&prefix)))
-        {
-            let _ = schedules_read.set(data.load_schedules(true).map_err(|e| format!("{e:#}")));
-            read_schedules()?;
-        }
         let deps = self.deps;
         plan.pages
             .par_iter()
