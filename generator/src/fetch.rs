@@ -62,6 +62,11 @@ pub struct Fetcher {
     changed: Option<Arc<Vec<ContentKey>>>,
     /// Kept answers used without asking (targeted builds only).
     pub unasked: Arc<AtomicUsize>,
+    /// Answers kept from the last build that were left unread on arrival (`get_lazily`) and
+    /// read later because a page needed them.
+    pub kept_read: Arc<AtomicUsize>,
+    /// Answers kept from the last build left unread on arrival (`get_lazily`).
+    pub kept_unread: Arc<AtomicUsize>,
     /// Per site (in `Site::ALL` order), a hash of every answer: its URL and body, or its
     /// status when not found or gone. Summed, so the order the answers come in does not matter.
     content: Arc<[AtomicU64; Site::ALL.len()]>,
@@ -85,6 +90,8 @@ impl Fetcher {
             cache: None,
             changed: None,
             unasked: Arc::new(AtomicUsize::new(0)),
+            kept_read: Arc::new(AtomicUsize::new(0)),
+            kept_unread: Arc::new(AtomicUsize::new(0)),
             content: Arc::new(std::array::from_fn(|_| AtomicU64::new(0))),
         })
     }
@@ -210,12 +217,16 @@ impl Fetcher {
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         self.record(site, url, body);
         match (&self.cache, lazy) {
-            (Some(cache), true) => Ok(Answer::Found(Lazy::Kept(KeptAnswer {
-                cache: cache.clone(),
-                host: host.to_string(),
-                key: key.to_string(),
-                url: url.to_string(),
-            }))),
+            (Some(cache), true) => {
+                self.kept_unread.fetch_add(1, Ordering::Relaxed);
+                Ok(Answer::Found(Lazy::Kept(KeptAnswer {
+                    cache: cache.clone(),
+                    read: self.kept_read.clone(),
+                    host: host.to_string(),
+                    key: key.to_string(),
+                    url: url.to_string(),
+                })))
+            }
             _ => parse(body)
                 .map(|v| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}"))),
@@ -336,6 +347,7 @@ pub enum Lazy<T> {
 /// during a build (its lock keeps other builds out; pruning comes after the commit).
 pub struct KeptAnswer {
     cache: Arc<FetchCache>,
+    read: Arc<AtomicUsize>,
     host: String,
     key: String,
     url: String,
@@ -347,6 +359,7 @@ impl KeptAnswer {
         &self,
         parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
     ) -> Result<T, FetchError> {
+        self.read.fetch_add(1, Ordering::Relaxed);
         let kept = self.cache.load(&self.host, &self.key).ok_or_else(|| {
             FetchError::new(
                 &self.url,

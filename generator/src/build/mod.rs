@@ -52,6 +52,11 @@ pub struct Report {
     /// full build does — no map yet, or a new item).
     pub changed: Vec<String>,
     pub unasked: usize,
+    /// Kept answers (schedules) read because a page needed them: none in a rebuild that
+    /// keeps every page (`model::SiteData::load_schedules`).
+    pub kept_read: usize,
+    /// Kept answers (schedules) left unread when they arrived.
+    pub kept_unread: usize,
     pub targeted_pages: Option<usize>,
     pub fetch_ms: u128,
     pub render_ms: u128,
@@ -268,6 +273,10 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         .reused_bytes
         .load(std::sync::atomic::Ordering::Relaxed);
     report.unasked = fetcher.unasked.load(std::sync::atomic::Ordering::Relaxed);
+    report.kept_read = fetcher.kept_read.load(std::sync::atomic::Ordering::Relaxed);
+    report.kept_unread = fetcher
+        .kept_unread
+        .load(std::sync::atomic::Ordering::Relaxed);
     report.changed = changed.iter().map(ContentKey::text).collect();
     report.targeted_pages = targets.as_ref().map(|t| t.len());
     report.feeds = feeds_count.report();

@@ -65,6 +65,13 @@ fn a_second_build_with_no_change_writes_nothing() {
         report.fetch_cache_pruned, 0,
         "every kept answer was asked for"
     );
+    // Every page is kept, so the schedules answered 304 are left unread (issue 16's
+    // no-change rebuild).
+    assert!(
+        report.kept_unread > 100,
+        "kept schedules left unread: {report:?}"
+    );
+    assert_eq!(report.kept_read, 0, "kept schedules read: {report:?}");
     assert_eq!(
         report.output.written, 0,
         "a no-change rebuild wrote files; report {:?}",

@@ -132,6 +132,8 @@ fn a_targeted_build_after_one_show_edit_rewrites_exactly_the_pages_it_is_on() {
         first.report.requests
     );
     assert!(report.unasked > report.requests, "{report:?}");
+    // The pages of the show need the kept schedules of their sites, read from the fetch cache.
+    assert!(report.kept_read > 0, "{report:?}");
 
     // Exactly the pages the show is on changed, each now with the new title; every other
     // file kept its bytes and its modification time.
