@@ -12,9 +12,26 @@ use std::path::Path;
 /// The entry stylesheet, relative to the templates folder.
 pub const ENTRY: &str = "css/site.css";
 
+/// The print stylesheet's entry: linked with `media="print"`, so a screen does not wait for
+/// it (it is out of the render-blocking CSS budget).
+pub const PRINT_ENTRY: &str = "css/print-sheet.css";
+
 /// The minified stylesheet of the sites: the design system, then the theme.
 pub fn stylesheet(templates: &Path, theme: &Theme) -> anyhow::Result<Vec<u8>> {
-    let entry = templates.join(ENTRY);
+    // The theme comes last and outside any layer, so it wins over the defaults of tokens.css.
+    let mut out = bundle(templates, ENTRY)?;
+    out.extend_from_slice(theme.to_css().as_bytes());
+    Ok(out)
+}
+
+/// The minified print stylesheet (its rules in the `utilities` layer the main one declares).
+pub fn print_stylesheet(templates: &Path) -> anyhow::Result<Vec<u8>> {
+    bundle(templates, PRINT_ENTRY)
+}
+
+/// An entry stylesheet with its `@import`s inlined, minified.
+fn bundle(templates: &Path, entry: &str) -> anyhow::Result<Vec<u8>> {
+    let entry = templates.join(entry);
     let provider = FileProvider::new();
     let mut bundler = Bundler::new(&provider, None, ParserOptions::default());
     let mut sheet = bundler
@@ -29,10 +46,7 @@ pub fn stylesheet(templates: &Path, theme: &Theme) -> anyhow::Result<Vec<u8>> {
             ..PrinterOptions::default()
         })
         .with_context(|| format!("writing {}", entry.display()))?;
-    // The theme comes last and outside any layer, so it wins over the defaults of tokens.css.
-    let mut out = css.code.into_bytes();
-    out.extend_from_slice(theme.to_css().as_bytes());
-    Ok(out)
+    Ok(css.code.into_bytes())
 }
 
 #[cfg(test)]

@@ -9,6 +9,9 @@ use xxhash_rust::xxh3::xxh3_64;
 pub struct SiteAssets {
     pub css: Vec<u8>,
     pub css_name: String,
+    /// The print stylesheet (`media="print"`, not render-blocking) and its hashed name.
+    pub print_css: Vec<u8>,
+    pub print_css_name: String,
     pub logo: Option<LogoFile>,
     pub favicon: String,
     /// The favicon as PNG in every size of `icons::SIZES`: size, file.
@@ -30,6 +33,8 @@ impl SiteAssets {
     pub fn read(options: &BuildOptions, brand: &Brand) -> anyhow::Result<SiteAssets> {
         let css = crate::styles::stylesheet(&options.templates, &brand.theme)?;
         let css_name = format!("assets/site.{:016x}.css", xxh3_64(&css));
+        let print_css = crate::styles::print_stylesheet(&options.templates)?;
+        let print_css_name = format!("assets/print.{:016x}.css", xxh3_64(&print_css));
         let logo = match &brand.theme.logo {
             Some(logo) => {
                 let file = options
@@ -51,6 +56,8 @@ impl SiteAssets {
         Ok(SiteAssets {
             css,
             css_name,
+            print_css,
+            print_css_name,
             logo,
             favicon: favicon(brand),
             icons: icons(brand),
@@ -63,6 +70,7 @@ impl SiteAssets {
     pub fn paths(&self) -> serde_json::Value {
         serde_json::json!({
             "css": format!("/{}", self.css_name),
+            "print_css": format!("/{}", self.print_css_name),
             "logo": self.logo.as_ref().map(|l| serde_json::json!({"src": format!("/{}", l.name), "width": l.width, "height": l.height})),
             "icons": super::icons::SIZES
                 .iter()

@@ -405,6 +405,10 @@ impl SiteWriter<'_> {
         let site = data.site;
         let root = site.code();
         output.write(&format!("{root}/{}", assets.css_name), &assets.css)?;
+        output.write(
+            &format!("{root}/{}", assets.print_css_name),
+            &assets.print_css,
+        )?;
         if let Some(logo) = &assets.logo {
             output.write(&format!("{root}/{}", logo.name), &logo.bytes)?;
         }

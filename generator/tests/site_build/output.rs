@@ -144,5 +144,45 @@ fn the_full_build_reports_every_site() {
                 .any(|f| f.starts_with("assets/site.") && f.ends_with(".css")),
             "{site}: no hashed stylesheet"
         );
+        // One render-blocking stylesheet; the print rules in their own, linked for print only
+        // (the render-blocking CSS budget).
+        let home = TABLE
+            .path(
+                PageKind::Home,
+                site,
+                site.default_language(),
+                &Params::new(),
+                false,
+            )
+            .expect("a home page");
+        let doc = parse(&std::fs::read_to_string(dir.join(file_of(&home))).unwrap());
+        let links = select(&doc, "link[rel=stylesheet]");
+        let blocking: Vec<_> = links
+            .iter()
+            .copied()
+            .filter(|&l| attr(l, "media").is_none())
+            .collect();
+        assert_eq!(blocking.len(), 1, "{site}: render-blocking stylesheets");
+        let print: Vec<&str> = links
+            .iter()
+            .copied()
+            .filter(|&l| attr(l, "media") == Some("print"))
+            .filter_map(|l| attr(l, "href"))
+            .collect();
+        assert_eq!(print.len(), 1, "{site}: one print stylesheet");
+        let print_css = std::fs::read_to_string(dir.join(print[0].trim_start_matches('/')))
+            .expect("the print stylesheet exists");
+        assert!(
+            print_css.starts_with("@layer utilities{@media print{"),
+            "{site}: {print_css:.80}"
+        );
+        let main_css = std::fs::read_to_string(
+            dir.join(attr(blocking[0], "href").unwrap().trim_start_matches('/')),
+        )
+        .unwrap();
+        assert!(
+            !main_css.contains("@media print"),
+            "{site}: print rules block the screen"
+        );
     }
 }
