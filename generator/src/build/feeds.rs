@@ -162,9 +162,6 @@ pub fn write(
             let kept = output.reuse(&rel, quick, || quick)?;
             // The dependency map: a targeted build (`--changed cinema/…`, `show/…`) names the
             // feeds made from what changed, as it names the pages.
-            if !kept {
-                read_schedules()?;
-            }
             if kept && deps.had(&rel) {
                 deps.carry(&rel);
             } else {
