@@ -225,6 +225,11 @@ impl SiteLinks {
                     continue;
                 };
                 let path = link.strip_prefix(self.origin.as_str()).unwrap_or(link);
+                // Pages' paths start with `/`: booking and other outside links (most of a
+                // cinema page's) are not looked up.
+                if !path.starts_with('/') {
+                    continue;
+                }
                 if let Some(key) = self.by_path.get(path) {
                     keys.insert(key.as_str());
                 }

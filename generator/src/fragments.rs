@@ -159,7 +159,7 @@ impl Labels {
 pub struct ScheduleShow<'a> {
     pub slug: &'a str,
     pub title: &'a str,
-    pub href: Option<String>,
+    pub href: Option<&'a str>,
     pub genres: &'a [String],
     /// Tag slugs.
     pub tags: &'a [String],
@@ -216,38 +216,15 @@ pub fn cinema_schedule<'a>(
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
         for entry in &day.shows {
-            let ScheduleShow {
-                slug,
-                title,
-                href,
-                genres,
-                tags,
-                bookable,
-                poster,
-                duration,
-                flag,
-            } = show(entry.show);
-            out.push_str("<li class=schedule-show data-show=");
-            attr(&mut out, slug);
-            if !genres.is_empty() {
-                out.push_str(" data-genres=");
-                attr(&mut out, &genres.join(","));
-            }
-            if !tags.is_empty() {
-                out.push_str(" data-tags=");
-                attr(&mut out, &tags.join(","));
-            }
-            if !bookable {
-                out.push_str(" data-bookable=false");
-            }
-            out.push('>');
-            if let Some(poster) = poster {
+            let show = show(entry.show);
+            show_open(&mut out, &show);
+            if let Some(poster) = show.poster {
                 thumb(&mut out, poster, &mut poster_loading);
             }
             out.push_str("<div class=show-body><h4>");
-            link_or_text(&mut out, href.as_deref(), title);
+            link_or_text(&mut out, show.href, show.title);
             out.push_str("</h4>");
-            show_meta(&mut out, flag, duration, genres);
+            show_meta(&mut out, show.flag, show.duration, show.genres);
             out.push_str("<div class=versions>");
             // One list per version, in the order the versions first play that day.
             let mut versions: Vec<u32> = Vec::new();
@@ -280,6 +257,25 @@ pub fn cinema_schedule<'a>(
         out.push_str("</ul></section>");
     }
     out
+}
+
+/// `<li class=schedule-show data-show=… data-genres=… data-tags=…>`: a show of a schedule,
+/// with what the schedule island filters on (and `data-bookable=false`).
+pub(crate) fn show_open(out: &mut String, s: &ScheduleShow) {
+    out.push_str("<li class=schedule-show data-show=");
+    attr(out, s.slug);
+    if !s.genres.is_empty() {
+        out.push_str(" data-genres=");
+        attr_joined(out, s.genres);
+    }
+    if !s.tags.is_empty() {
+        out.push_str(" data-tags=");
+        attr_joined(out, s.tags);
+    }
+    if !s.bookable {
+        out.push_str(" data-bookable=false");
+    }
+    out.push('>');
 }
 
 /// A season's cinemas by city (season and special-event pages): each cinema's link, its
@@ -359,10 +355,10 @@ pub(crate) fn screening(
         if data {
             out.push_str(" data-id=");
             attr(out, &s.id);
-            let tags = tables.tags(s);
+            let tags = tables.tags_joined(s);
             if !tags.is_empty() {
                 out.push_str(" data-tags=");
-                attr(out, &tags.join(","));
+                attr(out, tags);
             }
         }
         film_end_attr(out, s);
@@ -436,20 +432,20 @@ fn chip_labels(
 /// offset, the time as the cinema's clock reads it.
 fn time_element(out: &mut String, at: &DateTime<FixedOffset>, labels: &Labels, label: TimeLabel) {
     let local = at.naive_local();
-    let _ = write!(
-        out,
-        "<time datetime={}>",
-        Rfc3339 {
-            at: *at,
-            seconds: false
-        }
-    );
+    out.push_str("<time datetime=");
+    Rfc3339 {
+        at: *at,
+        seconds: false,
+    }
+    .push_to(out);
+    out.push('>');
     if let TimeLabel::DateAndTime = label {
         out.push_str("<span class=d>");
         text(out, &labels.day_short(local.date()));
         out.push_str("</span> ");
     }
-    let _ = write!(out, "{:02}:{:02}</time>", local.hour(), local.minute());
+    push_clock(out, local.hour(), local.minute());
+    out.push_str("</time>");
 }
 
 /// A show on a list page.
@@ -704,35 +700,73 @@ pub(crate) fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
 
 /// Text content: `&` and `<` escaped (`>` too, for readers of the source).
 pub(crate) fn text(out: &mut String, value: &str) {
-    for c in value.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
+    escape_into(out, value, |b| match b {
+        b'&' => Some("&amp;"),
+        b'<' => Some("&lt;"),
+        b'>' => Some("&gt;"),
+        _ => None,
+    });
+}
+
+/// `value` with each byte `escape` names replaced, copied a run at a time (the bytes escaped
+/// are ASCII: a run always ends on a character boundary).
+fn escape_into(out: &mut String, value: &str, escape: impl Fn(u8) -> Option<&'static str>) {
+    let mut start = 0;
+    for (i, b) in value.bytes().enumerate() {
+        if let Some(with) = escape(b) {
+            out.push_str(&value[start..i]);
+            out.push_str(with);
+            start = i + 1;
         }
+    }
+    out.push_str(&value[start..]);
+}
+
+/// `hh:mm`, two digits each.
+fn push_clock(out: &mut String, hour: u32, minute: u32) {
+    for (i, n) in [hour, minute].into_iter().enumerate() {
+        if i == 1 {
+            out.push(':');
+        }
+        out.push(char::from(b'0' + (n / 10 % 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+    }
+}
+
+/// Items joined with commas as one attribute value (`attr`), without joining them first.
+pub(crate) fn attr_joined(out: &mut String, items: &[String]) {
+    let plain =
+        items.iter().any(|i| !i.is_empty()) && !items.iter().any(|i| i.bytes().any(needs_quotes));
+    if !plain {
+        attr(out, &items.join(","));
+        return;
+    }
+    for (n, item) in items.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(item);
     }
 }
 
 /// An attribute value, quoted only when it has to be (as minify-html writes them).
 pub(crate) fn attr(out: &mut String, value: &str) {
-    let plain = !value.is_empty()
-        && !value.chars().any(|c| {
-            c.is_ascii_whitespace() || matches!(c, '"' | '\'' | '=' | '<' | '>' | '`' | '&')
-        });
-    if plain {
+    if !value.is_empty() && !value.bytes().any(needs_quotes) {
         out.push_str(value);
         return;
     }
     out.push('"');
-    for c in value.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
+    escape_into(out, value, |b| match b {
+        b'&' => Some("&amp;"),
+        b'"' => Some("&quot;"),
+        _ => None,
+    });
     out.push('"');
+}
+
+/// Whether an attribute value with this byte must be quoted (as minify-html decides).
+fn needs_quotes(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>' | b'`' | b'&')
 }
 
 /// `data-audio` and `data-subs` of a version's list of showtime chips (issue 17 item 2,
@@ -873,14 +907,12 @@ mod tests {
 /// card reads; nothing without the show's duration.
 fn film_end_attr(out: &mut String, s: &Screening) {
     if let Some(end) = s.film_end {
-        let _ = write!(
-            out,
-            " data-end={}",
-            Rfc3339 {
-                at: end,
-                seconds: true
-            }
-        );
+        out.push_str(" data-end=");
+        Rfc3339 {
+            at: end,
+            seconds: true,
+        }
+        .push_to(out);
     }
 }
 
@@ -891,28 +923,43 @@ fn film_line(out: &mut String, s: &Screening, labels: &Labels) {
         return;
     };
     out.push_str("<span class=film>");
-    text(out, &labels.film_times(start, s.film_end));
+    labels.push_film_times(out, start, s.film_end);
     out.push_str("</span>");
 }
 
 impl Labels {
-    /// `film ≈ 20:47–22:58` (`film ≈ 20:47` without an end), as the cinema's clock reads.
-    pub fn film_times(
+    /// `film ≈ 20:47–22:58` (`film ≈ 20:47` without an end), as the cinema's clock reads,
+    /// escaped as text: the locale's string with `{start}` and `{end}` filled in as it is
+    /// written out (a schedule writes it for each of hundreds of showtimes).
+    pub fn push_film_times(
         &self,
+        out: &mut String,
         start: DateTime<FixedOffset>,
         end: Option<DateTime<FixedOffset>>,
-    ) -> String {
-        let clock = |at: DateTime<FixedOffset>| {
+    ) {
+        let clock = |out: &mut String, at: DateTime<FixedOffset>| {
             let t = at.naive_local();
-            format!("{:02}:{:02}", t.hour(), t.minute())
+            push_clock(out, t.hour(), t.minute());
         };
-        match end {
-            Some(end) => self
-                .film_times
-                .replace("{start}", &clock(start))
-                .replace("{end}", &clock(end)),
-            None => self.film_start.replace("{start}", &clock(start)),
+        let mut rest = match end {
+            Some(_) => self.film_times.as_str(),
+            None => self.film_start.as_str(),
+        };
+        while let Some(open) = rest.find('{') {
+            text(out, &rest[..open]);
+            let from = &rest[open..];
+            rest = if let Some(after) = from.strip_prefix("{start}") {
+                clock(out, start);
+                after
+            } else if let (Some(end), Some(after)) = (end, from.strip_prefix("{end}")) {
+                clock(out, end);
+                after
+            } else {
+                out.push('{');
+                &from[1..]
+            };
         }
+        text(out, rest);
     }
 }
 

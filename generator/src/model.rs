@@ -68,6 +68,8 @@ pub struct LocaleData {
     /// until then what reads them.
     loaded: OnceLock<Schedules>,
     pending: Mutex<Option<PendingSchedules>>,
+    /// What the locale's pages link with, made once (`pages::PageCx::show_path_at`).
+    pub(crate) links: LocaleLinks,
     pub cities: Vec<CityDetail>,
     pub shows: Vec<Show>,
     pub events: EventsPage,
@@ -95,6 +97,19 @@ pub struct LocaleData {
     pub show_by_slug: HashMap<String, usize>,
     /// Cinema slug → index in `cinemas`.
     pub cinema_by_slug: HashMap<String, usize>,
+}
+
+/// What every page of a locale links with, made at the first page that needs it: a cinema's
+/// schedule links each of its shows once a day, a show's page each of its cinemas.
+#[derive(Default)]
+pub(crate) struct LocaleLinks {
+    /// The page of each show in `shows`.
+    pub show_paths: OnceLock<Vec<Option<String>>>,
+    /// The page of each cinema in `cinemas`.
+    pub cinema_paths: OnceLock<Vec<Option<String>>>,
+    /// Each cinema's city and name folded (`site::text::fold`): the order of a show page's
+    /// cinemas.
+    pub cinema_order: OnceLock<Vec<(String, String)>>,
 }
 
 /// A locale's schedules as pages read them.
@@ -141,7 +156,12 @@ impl LocaleData {
 
     /// The show a schedule or a season names, when the locale has it.
     pub fn show_of(&self, id: ShowId) -> Option<&Show> {
-        self.schedules_loaded().show_of[id.0 as usize].map(|i| &self.shows[i])
+        self.show_at(id).map(|i| &self.shows[i])
+    }
+
+    /// The index in `shows` of the show a schedule or a season names, when the locale has it.
+    pub fn show_at(&self, id: ShowId) -> Option<usize> {
+        self.schedules_loaded().show_of[id.0 as usize]
     }
 
     /// Reads the schedules kept from the last build, once (`parallel`: on rayon's threads).
@@ -393,6 +413,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
     Ok(LocaleData {
         lang,
         loaded: OnceLock::new(),
+        links: LocaleLinks::default(),
         pending: Mutex::new(Some(PendingSchedules {
             answers: schedule_list,
             tables: tables

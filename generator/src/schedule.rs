@@ -64,11 +64,70 @@ pub struct Rfc3339 {
     pub seconds: bool,
 }
 
+impl Rfc3339 {
+    /// The text, written digit by digit: a page writes two for each of hundreds of
+    /// showtimes, and `write!` with its six arguments was a fifth of a schedule's cost.
+    pub fn push_to(&self, out: &mut String) {
+        use chrono::{Datelike, Timelike};
+        let local = self.at.naive_local();
+        let year = local.year();
+        if !(0..=9999).contains(&year) || (self.seconds && local.nanosecond() != 0) {
+            use std::fmt::Write as _;
+            let _ = write!(out, "{}", Slow(self));
+            return;
+        }
+        let offset = self.at.offset().local_minus_utc();
+        let (sign, offset) = if offset < 0 {
+            (b'-', -offset)
+        } else {
+            (b'+', offset)
+        };
+        let two = |n: u32| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+        let y = year as u32;
+        let mut buf = [0u8; 25];
+        let mut len = 0;
+        let mut put = |bytes: &[u8]| {
+            buf[len..len + bytes.len()].copy_from_slice(bytes);
+            len += bytes.len();
+        };
+        put(&two(y / 100));
+        put(&two(y));
+        put(b"-");
+        put(&two(local.month()));
+        put(b"-");
+        put(&two(local.day()));
+        put(b"T");
+        put(&two(local.hour()));
+        put(b":");
+        put(&two(local.minute()));
+        if self.seconds {
+            put(b":");
+            put(&two(local.second()));
+        }
+        put(&[sign]);
+        put(&two(offset as u32 / 3600));
+        put(b":");
+        put(&two(offset as u32 / 60 % 60));
+        out.push_str(std::str::from_utf8(&buf[..len]).expect("ASCII digits"));
+    }
+}
+
 impl std::fmt::Display for Rfc3339 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(25);
+        self.push_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+/// The general writer, for years outside 0–9999 and instants with fractions of a second.
+struct Slow<'a>(&'a Rfc3339);
+
+impl std::fmt::Display for Slow<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         use chrono::Timelike;
-        let local = self.at.naive_local();
-        let offset = self.at.offset().local_minus_utc();
+        let local = self.0.at.naive_local();
+        let offset = self.0.at.offset().local_minus_utc();
         let (sign, offset) = if offset < 0 {
             ('-', -offset)
         } else {
@@ -81,7 +140,7 @@ impl std::fmt::Display for Rfc3339 {
             local.hour(),
             local.minute()
         )?;
-        if self.seconds {
+        if self.0.seconds {
             write!(f, ":{:02}", local.second())?;
             if local.nanosecond() != 0 {
                 write!(f, ".{:09}", local.nanosecond())?;
@@ -153,6 +212,11 @@ pub struct Tables {
     pub tag_lists: Vec<Vec<String>>,
     pub show_slugs: Vec<Box<str>>,
     slug_ids: HashMap<Box<str>, ShowId>,
+    /// Each tag list joined with commas, as a chip's `data-tags` writes it (once per list,
+    /// not once per showtime).
+    tags_joined: Vec<String>,
+    /// The languages of each version (`version_languages`), found once per version.
+    version_langs: Vec<site::rules::VersionLanguages>,
     /// The site whose labels the versions are: "OV" means a different thing per country
     /// (`site::rules::version_languages`). France's meaning when unset.
     pub site: Option<site::Site>,
@@ -166,12 +230,12 @@ impl Tables {
     /// The languages heard and shown of the version at `index` (`site::rules::version_languages`,
     /// the site's table: one source for the islands' filter and the pages' JSON-LD).
     pub fn version_languages(&self, index: u32) -> site::rules::VersionLanguages {
-        let version = &self.versions[index as usize];
-        site::rules::version_languages(
-            self.site.unwrap_or(site::Site::Fr),
-            &version.slug,
-            &version.label,
-        )
+        self.version_langs[index as usize]
+    }
+
+    /// A showtime's tags joined with commas (`data-tags`).
+    pub fn tags_joined(&self, screening: &Screening) -> &str {
+        &self.tags_joined[screening.tags as usize]
     }
 
     pub fn badges(&self, screening: &Screening) -> &[String] {
@@ -209,11 +273,19 @@ impl Tables {
                     slug: s.version.slug.0.to_string(),
                     label: s.version.label.0.to_string(),
                 });
+                self.version_langs.push(site::rules::version_languages(
+                    self.site.unwrap_or(site::Site::Fr),
+                    &s.version.slug.0,
+                    &s.version.label.0,
+                ));
                 self.versions.len() - 1
             }
         };
         let badges = intern_list(&mut self.badges, &s.experience_icons);
         let tags = intern_tags(&mut self.tag_lists, &s.tags, &s.accessibility_icons);
+        if tags == self.tags_joined.len() {
+            self.tags_joined.push(self.tag_lists[tags].join(","));
+        }
         let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
         let format = if tagged("imax") {
             VideoFormat::Imax
@@ -644,10 +716,33 @@ mod tests {
             "2026-11-22T20:30:00+01:00",
             "2026-03-29T09:05:07-03:30",
             "2026-11-22T00:00:00+00:00",
+            "0999-01-02T03:04:05-11:59",
         ] {
             let at = DateTime::parse_from_rfc3339(text).unwrap();
             assert_eq!(Rfc3339 { at, seconds: true }.to_string(), at.to_rfc3339());
+            let mut pushed = String::from("at ");
+            Rfc3339 { at, seconds: true }.push_to(&mut pushed);
+            assert_eq!(pushed, format!("at {}", at.to_rfc3339()));
+            assert_eq!(
+                Rfc3339 { at, seconds: false }.to_string(),
+                at.format("%Y-%m-%dT%H:%M%:z").to_string()
+            );
         }
+        // Fractions of a second (never in the content) and a year of five digits take the
+        // general writer.
+        let at = DateTime::parse_from_rfc3339("2026-11-22T20:30:00.25+01:00").unwrap();
+        let mut pushed = String::new();
+        Rfc3339 { at, seconds: true }.push_to(&mut pushed);
+        assert_eq!(pushed, "2026-11-22T20:30:00.250000000+01:00");
+        use chrono::TimeZone as _;
+        let at = chrono::FixedOffset::east_opt(3600)
+            .unwrap()
+            .with_ymd_and_hms(12026, 1, 2, 3, 4, 5)
+            .unwrap();
+        assert_eq!(
+            Rfc3339 { at, seconds: true }.to_string(),
+            format!("{}T03:04:05+01:00", at.date_naive())
+        );
         let at = DateTime::parse_from_rfc3339("2026-11-22T20:30:00+05:45").unwrap();
         assert_eq!(
             Rfc3339 { at, seconds: false }.to_string(),

@@ -10,7 +10,8 @@
 //! (docs/decisions.md, "Schedules across cinemas").
 
 use crate::fragments::{
-    attr, link_or_text, screening, show_meta, text, thumb, Labels, Loading, ScheduleShow, TimeLabel,
+    attr, link_or_text, screening, show_meta, show_open, text, thumb, Labels, Loading,
+    ScheduleShow, TimeLabel,
 };
 use crate::schedule::{CinemaSchedule, Screening, ShowId, Tables};
 use chrono::NaiveDate;
@@ -36,9 +37,11 @@ pub struct PlacesShow<'a> {
 pub struct PlaceRef<'a> {
     pub slug: &'a str,
     pub name: &'a str,
-    pub href: Option<String>,
+    pub href: Option<&'a str>,
     /// The city's slug and name: a show page groups its cinemas by city.
     pub city: (&'a str, &'a str),
+    /// The city's and the cinema's names folded (`site::text::fold`): a show page's order.
+    pub order: &'a (String, String),
 }
 
 /// The days of the cinemas' schedules (`cinemas`: index and schedule, in the order the page
@@ -171,7 +174,7 @@ pub fn places_schedule<'a>(
             out.push_str("<div class=show-body>");
             if layout == PlacesLayout::Shows {
                 out.push_str("<h4>");
-                link_or_text(&mut out, s.href.as_deref(), s.title);
+                link_or_text(&mut out, s.href, s.title);
                 out.push_str("</h4>");
                 show_meta(&mut out, s.flag, s.duration, s.genres);
             }
@@ -183,10 +186,8 @@ pub fn places_schedule<'a>(
                 .collect();
             if layout == PlacesLayout::OneShow {
                 // By city (name), then cinema (name); a city's heading before its first. Each
-                // name folded once, not once per comparison (stable, as `sort_by` was).
-                places.sort_by_cached_key(|p| {
-                    (site::text::fold(p.0.city.1), site::text::fold(p.0.name))
-                });
+                // name folded once per locale (stable, as `sort_by` was).
+                places.sort_by(|a, b| a.0.order.cmp(b.0.order));
             }
             let mut city: Option<&str> = None;
             for (p, list) in &places {
@@ -213,24 +214,6 @@ pub fn places_schedule<'a>(
     out
 }
 
-/// `<li class=schedule-show data-show=… data-genres=… data-tags=…>` (as the cinema schedule).
-fn show_open(out: &mut String, s: &ScheduleShow) {
-    out.push_str("<li class=schedule-show data-show=");
-    attr(out, s.slug);
-    if !s.genres.is_empty() {
-        out.push_str(" data-genres=");
-        attr(out, &s.genres.join(","));
-    }
-    if !s.tags.is_empty() {
-        out.push_str(" data-tags=");
-        attr(out, &s.tags.join(","));
-    }
-    if !s.bookable {
-        out.push_str(" data-bookable=false");
-    }
-    out.push('>');
-}
-
 /// One cinema's showtimes of a show on a day: its name (a link to its page), then one list
 /// per version in the order the versions first play.
 fn place_showtimes(
@@ -243,7 +226,7 @@ fn place_showtimes(
     out.push_str("<section class=schedule-cinema data-cinema=");
     attr(out, place.slug);
     out.push_str("><h5>");
-    link_or_text(out, place.href.as_deref(), place.name);
+    link_or_text(out, place.href, place.name);
     out.push_str("</h5><div class=versions>");
     let mut versions: Vec<u32> = Vec::new();
     for s in screenings {

@@ -255,18 +255,21 @@ where
 /// What a schedule writes of a show (`posters`: a small poster beside its title).
 pub(super) fn schedule_show<'a>(cx: &PageCx<'a>, id: ShowId, posters: bool) -> ScheduleShow<'a> {
     let locale = cx.locale;
-    match locale.show_of(id) {
-        Some(show) => ScheduleShow {
-            slug: &show.slug,
-            title: &show.title,
-            href: cx.show_href(show),
-            genres: &show.genres,
-            tags: &show.tags,
-            bookable: show.bookable,
-            poster: if posters { show.poster.as_ref() } else { None },
-            duration: show.duration,
-            flag: show.flag.as_ref(),
-        },
+    match locale.show_at(id) {
+        Some(i) => {
+            let show = &locale.shows[i];
+            ScheduleShow {
+                slug: &show.slug,
+                title: &show.title,
+                href: cx.show_path_at(i),
+                genres: &show.genres,
+                tags: &show.tags,
+                bookable: show.bookable,
+                poster: if posters { show.poster.as_ref() } else { None },
+                duration: show.duration,
+                flag: show.flag.as_ref(),
+            }
+        }
         // A show the list lacks: its showtimes still book; nothing to filter on.
         None => ScheduleShow {
             slug: locale.tables().slug(id),

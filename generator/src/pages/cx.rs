@@ -49,7 +49,12 @@ impl PageCx<'_> {
 
     /// A show's page: an event's when the show is no film.
     pub fn show_href(&self, show: &Show) -> Option<String> {
-        self.href(show_kind(show), &show.slug)
+        match self.locale.show_by_slug.get(&show.slug) {
+            Some(&i) if std::ptr::eq(&self.locale.shows[i], show) => {
+                self.show_path_at(i).map(str::to_string)
+            }
+            _ => self.href(show_kind(show), &show.slug),
+        }
     }
 
     /// The first link of every breadcrumb trail: the home page, named in the page's language.
@@ -64,6 +69,61 @@ impl PageCx<'_> {
     /// A two-step breadcrumb trail: home, then this page under `name`.
     pub fn breadcrumbs(&self, name: &str) -> JsonLd {
         seo::breadcrumbs(&[self.home_crumb(), (name.to_string(), self.url.clone())]).into()
+    }
+}
+
+impl<'a> PageCx<'a> {
+    /// The page of the locale's show at `index` in `shows` (`show_href`), made once per
+    /// locale: every page of the locale links with the same paths.
+    pub fn show_path_at(&self, index: usize) -> Option<&'a str> {
+        let locale: &'a LocaleData = self.locale;
+        locale
+            .links
+            .show_paths
+            .get_or_init(|| {
+                locale
+                    .shows
+                    .iter()
+                    .map(|s| self.href(show_kind(s), &s.slug))
+                    .collect()
+            })
+            .get(index)?
+            .as_deref()
+    }
+
+    /// The page of the locale's cinema at `index` in `cinemas`, made once per locale.
+    pub fn cinema_path_at(&self, index: usize) -> Option<&'a str> {
+        let locale: &'a LocaleData = self.locale;
+        locale
+            .links
+            .cinema_paths
+            .get_or_init(|| {
+                locale
+                    .cinemas
+                    .iter()
+                    .map(|c| self.href(PageKind::Cinema, &c.cinema.slug))
+                    .collect()
+            })
+            .get(index)?
+            .as_deref()
+    }
+
+    /// The city's and the name of the locale's cinema at `index`, folded: the order in which
+    /// a show page lists cinemas.
+    pub fn cinema_order_at(&self, index: usize) -> &'a (String, String) {
+        let locale: &'a LocaleData = self.locale;
+        &locale.links.cinema_order.get_or_init(|| {
+            locale
+                .cinemas
+                .iter()
+                .map(|c| {
+                    (
+                        site::text::fold(&c.cinema.city),
+                        site::text::fold(&c.cinema.name),
+                    )
+                })
+                .collect()
+        })[index]
     }
 }
 

@@ -10,7 +10,6 @@ use crate::schedule_fragments::{self, PlaceRef, PlacesDay, PlacesLayout};
 const EXPERIENCE_DAYS: usize = 1;
 use site::content::ShowtimeStatus;
 use site::islands::{ScheduleDay, ScheduleFilters};
-use site::routes::PageKind;
 
 /// What a page shows of a schedule across cinemas.
 pub struct PlacesSchedule {
@@ -56,8 +55,9 @@ pub fn places_schedule(
             PlaceRef {
                 slug: &c.slug,
                 name: &c.name,
-                href: cx.href(PageKind::Cinema, &c.slug),
+                href: cx.cinema_path_at(i),
                 city: (&c.city_slug, &c.city),
+                order: cx.cinema_order_at(i),
             }
         },
     );
