@@ -138,50 +138,62 @@ impl std::fmt::Display for Local {
 /// A TEXT value escaped (RFC 5545 §3.3.11): `\` `;` `,` escaped, line breaks as `\n`, other
 /// control characters dropped.
 pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
-    let plain = |c: char| !matches!(c, '\\' | ';' | ',') && (!c.is_control() || c == '\t');
-    if text.chars().all(plain) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            ';' => out.push_str("\\;"),
-            ',' => out.push_str("\\,"),
-            '\r' => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
-                out.push_str("\\n");
+    // Read a byte at a time and copied a run at a time (a feed repeats a show's description
+    // for each of its showtimes). The C0 controls and DEL are single bytes, the C1 controls
+    // (U+0080–U+009F) are 0xC2 0x80–0x9F; every byte matched starts a character.
+    let bytes = text.as_bytes();
+    let mut out: Option<String> = None;
+    let (mut start, mut i) = (0, 0);
+    while i < bytes.len() {
+        let (with, len) = match bytes[i] {
+            b'\\' => ("\\\\", 1),
+            b';' => ("\\;", 1),
+            b',' => ("\\,", 1),
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => ("\\n", 2),
+            b'\r' | b'\n' => ("\\n", 1),
+            b'\t' => {
+                i += 1;
+                continue;
             }
-            '\n' => out.push_str("\\n"),
-            c if c.is_control() && c != '\t' => {}
-            c => out.push(c),
+            0..=0x1f | 0x7f => ("", 1),
+            0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => ("", 2),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let out = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
+        out.push_str(&text[start..i]);
+        out.push_str(with);
+        i += len;
+        start = i;
+    }
+    match out {
+        None => std::borrow::Cow::Borrowed(text),
+        Some(mut out) => {
+            out.push_str(&text[start..]);
+            std::borrow::Cow::Owned(out)
         }
     }
-    std::borrow::Cow::Owned(out)
 }
 
 /// Appends a content line folded at 75 octets (RFC 5545 §3.1): CRLF then one space before
 /// each continuation; a UTF-8 character is never cut.
 pub fn line(out: &mut String, content: &str) {
-    if content.len() <= 75 {
-        out.push_str(content);
-        out.push_str("\r\n");
-        return;
-    }
-    let mut width = 0;
-    for c in content.chars() {
-        let len = c.len_utf8();
-        // The first line holds 75 octets; each continuation 74 after its leading space.
-        if width + len > 75 {
-            out.push_str("\r\n ");
-            width = 1;
+    // The first line holds 75 octets; each continuation 74 after its leading space.
+    let mut start = 0;
+    let mut room = 75;
+    while content.len() - start > room {
+        let mut end = start + room;
+        while !content.is_char_boundary(end) {
+            end -= 1;
         }
-        out.push(c);
-        width += len;
+        out.push_str(&content[start..end]);
+        out.push_str("\r\n ");
+        start = end;
+        room = 74;
     }
+    out.push_str(&content[start..]);
     out.push_str("\r\n");
 }
 
@@ -390,6 +402,26 @@ mod tests {
             escape_text("a,b;c\\d\ne\r\nf\u{7}"),
             "a\\,b\\;c\\\\d\\ne\\nf"
         );
+        // A C1 control goes too; a no-break space, accents and a tab stay, unescaped.
+        assert_eq!(escape_text("x\u{85}y"), "xy");
+        let plain = "Café\u{a0}crème\tok";
+        assert!(matches!(escape_text(plain), std::borrow::Cow::Borrowed(_)));
+        // The byte-wise reading agrees with the character rule on every character up to
+        // U+0100, alone and between letters.
+        for c in (0u32..0x100).filter_map(char::from_u32) {
+            let by_char = match c {
+                '\\' | ';' | ',' => format!("\\{c}"),
+                '\r' | '\n' => "\\n".to_string(),
+                c if c.is_control() && c != '\t' => String::new(),
+                c => c.to_string(),
+            };
+            assert_eq!(escape_text(&c.to_string()), by_char, "{c:?}");
+            assert_eq!(
+                escape_text(&format!("a{c}é")),
+                format!("a{by_char}é"),
+                "{c:?}"
+            );
+        }
     }
 
     #[test]
