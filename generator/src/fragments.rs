@@ -78,9 +78,10 @@ pub struct Labels {
     full: String,
     old: String,
     other_dates: String,
-    /// `film ≈ {start}–{end}` and `film ≈ {start}` (issue 17: the film's real times).
-    film_times: String,
-    film_start: String,
+    /// `film ≈ {start}–{end}` and `film ≈ {start}` (issue 17: the film's real times), split
+    /// once into escaped text and places for the times.
+    film_times: Vec<TimesPart>,
+    film_start: Vec<TimesPart>,
     weekdays_long: [String; 7],
     weekdays_short: [String; 7],
     months: [String; 12],
@@ -118,8 +119,8 @@ impl Labels {
             full: get("schedule.status.full")?,
             old: get("schedule.status.old")?,
             other_dates: get("schedule.otherDates")?,
-            film_times: get("schedule.filmTimes")?,
-            film_start: get("schedule.filmStart")?,
+            film_times: TimesPart::split(&get("schedule.filmTimes")?, true),
+            film_start: TimesPart::split(&get("schedule.filmStart")?, false),
             weekdays_long: week("long")?,
             weekdays_short: week("short")?,
             months: months.try_into().expect("twelve months"),
@@ -406,7 +407,7 @@ fn chip_labels(
     let version = &tables.version(s).label;
     let badges = tables.badges(s);
     let with_version = label != TimeLabel::Time && !version.is_empty();
-    let access = tables.tags(s).iter().any(|t| is_access(t));
+    let access = tables.has_access(s);
     if !with_version && badges.is_empty() && s.film_start.is_none() && !access {
         return;
     }
@@ -424,7 +425,9 @@ fn chip_labels(
         text(out, badge);
         out.push_str("</span>");
     }
-    access_badges(out, tables.tags(s), labels);
+    if access {
+        access_badges(out, tables.tags(s), labels);
+    }
     out.push_str("</span>");
 }
 
@@ -700,6 +703,14 @@ pub(crate) fn link_or_text(out: &mut String, href: Option<&str>, label: &str) {
 
 /// Text content: `&` and `<` escaped (`>` too, for readers of the source).
 pub(crate) fn text(out: &mut String, value: &str) {
+    // Most text has nothing to escape: found by a pass without a branch per byte (vector
+    // code), then copied whole.
+    if !value.bytes().fold(false, |any, b| {
+        any | (b == b'&') | (b == b'<') | (b == b'>')
+    }) {
+        out.push_str(value);
+        return;
+    }
     escape_into(out, value, |b| match b {
         b'&' => Some("&amp;"),
         b'<' => Some("&lt;"),
@@ -724,13 +735,11 @@ fn escape_into(out: &mut String, value: &str, escape: impl Fn(u8) -> Option<&'st
 
 /// `hh:mm`, two digits each.
 fn push_clock(out: &mut String, hour: u32, minute: u32) {
-    for (i, n) in [hour, minute].into_iter().enumerate() {
-        if i == 1 {
-            out.push(':');
-        }
-        out.push(char::from(b'0' + (n / 10 % 10) as u8));
-        out.push(char::from(b'0' + (n % 10) as u8));
-    }
+    let ([h1, h2], [m1, m2]) = (
+        site::format::two_digits(hour),
+        site::format::two_digits(minute),
+    );
+    out.push_str(std::str::from_utf8(&[h1, h2, b':', m1, m2]).expect("ASCII digits"));
 }
 
 /// Items joined with commas as one attribute value (`attr`), without joining them first.
@@ -751,7 +760,8 @@ pub(crate) fn attr_joined(out: &mut String, items: &[String]) {
 
 /// An attribute value, quoted only when it has to be (as minify-html writes them).
 pub(crate) fn attr(out: &mut String, value: &str) {
-    if !value.is_empty() && !value.bytes().any(needs_quotes) {
+    // A pass without a branch per byte, as `text` does: most values need no quotes.
+    if !value.is_empty() && !value.bytes().fold(false, |any, b| any | needs_quotes(b)) {
         out.push_str(value);
         return;
     }
@@ -766,7 +776,7 @@ pub(crate) fn attr(out: &mut String, value: &str) {
 
 /// Whether an attribute value with this byte must be quoted (as minify-html decides).
 fn needs_quotes(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>' | b'`' | b'&')
+    b.is_ascii_whitespace() | matches!(b, b'"' | b'\'' | b'=' | b'<' | b'>' | b'`' | b'&')
 }
 
 /// `data-audio` and `data-subs` of a version's list of showtime chips (issue 17 item 2,
@@ -941,25 +951,62 @@ impl Labels {
             let t = at.naive_local();
             push_clock(out, t.hour(), t.minute());
         };
-        let mut rest = match end {
-            Some(_) => self.film_times.as_str(),
-            None => self.film_start.as_str(),
+        let parts = match end {
+            Some(_) => &self.film_times,
+            None => &self.film_start,
+        };
+        for part in parts {
+            match (part, end) {
+                (TimesPart::Text(escaped), _) => out.push_str(escaped),
+                (TimesPart::Start, _) => clock(out, start),
+                (TimesPart::End, Some(end)) => clock(out, end),
+                (TimesPart::End, None) => {}
+            }
+        }
+    }
+}
+
+/// A piece of a film-times string: text (escaped), or where a time goes.
+enum TimesPart {
+    Text(String),
+    Start,
+    End,
+}
+
+impl TimesPart {
+    /// `film ≈ {start}–{end}` as text, start, text, end. `{end}` is a place only in the
+    /// string with an end; any other brace is text.
+    fn split(template: &str, with_end: bool) -> Vec<TimesPart> {
+        let mut parts = Vec::new();
+        let mut literal = String::new();
+        let mut rest = template;
+        let flush = |literal: &mut String, parts: &mut Vec<TimesPart>| {
+            if !literal.is_empty() {
+                let mut escaped = String::new();
+                text(&mut escaped, literal);
+                parts.push(TimesPart::Text(escaped));
+                literal.clear();
+            }
         };
         while let Some(open) = rest.find('{') {
-            text(out, &rest[..open]);
+            literal.push_str(&rest[..open]);
             let from = &rest[open..];
             rest = if let Some(after) = from.strip_prefix("{start}") {
-                clock(out, start);
+                flush(&mut literal, &mut parts);
+                parts.push(TimesPart::Start);
                 after
-            } else if let (Some(end), Some(after)) = (end, from.strip_prefix("{end}")) {
-                clock(out, end);
+            } else if let (true, Some(after)) = (with_end, from.strip_prefix("{end}")) {
+                flush(&mut literal, &mut parts);
+                parts.push(TimesPart::End);
                 after
             } else {
-                out.push('{');
+                literal.push('{');
                 &from[1..]
             };
         }
-        text(out, rest);
+        literal.push_str(rest);
+        flush(&mut literal, &mut parts);
+        parts
     }
 }
 
@@ -1034,8 +1081,29 @@ pub fn is_access(tag: &str) -> bool {
 /// `AD` and "Audio description"; no symbol for wheelchair access (CSS draws the ISA).
 struct AccessLabel {
     slug: &'static str,
-    symbol: Option<String>,
-    words: String,
+    /// The badge as a chip writes it (`access_badges`), made once per language.
+    markup: String,
+}
+
+impl AccessLabel {
+    fn new(slug: &'static str, symbol: Option<String>, words: String) -> AccessLabel {
+        let mut markup = String::from(if symbol.is_some() {
+            " <span class=acc title="
+        } else {
+            " <span class=\"acc wc\" title="
+        });
+        attr(&mut markup, &words);
+        markup.push('>');
+        if let Some(symbol) = &symbol {
+            markup.push_str("<span aria-hidden=true>");
+            text(&mut markup, symbol);
+            markup.push_str("</span>");
+        }
+        markup.push_str("<span class=visually-hidden>");
+        text(&mut markup, &words);
+        markup.push_str("</span></span>");
+        AccessLabel { slug, markup }
+    }
 }
 
 fn access_labels(strings: &HashMap<String, String>) -> anyhow::Result<Vec<AccessLabel>> {
@@ -1046,21 +1114,17 @@ fn access_labels(strings: &HashMap<String, String>) -> anyhow::Result<Vec<Access
             .ok_or_else(|| anyhow::anyhow!("no UI string {key:?}"))
     };
     Ok(vec![
-        AccessLabel {
-            slug: ACCESS[0],
-            symbol: Some(get("accessibility.audioDescriptionSymbol")?),
-            words: get("accessibility.audioDescription")?,
-        },
-        AccessLabel {
-            slug: ACCESS[1],
-            symbol: Some(get("accessibility.hearingImpairedSymbol")?),
-            words: get("accessibility.hearingImpaired")?,
-        },
-        AccessLabel {
-            slug: ACCESS[2],
-            symbol: None,
-            words: get("accessibility.wheelchair")?,
-        },
+        AccessLabel::new(
+            ACCESS[0],
+            Some(get("accessibility.audioDescriptionSymbol")?),
+            get("accessibility.audioDescription")?,
+        ),
+        AccessLabel::new(
+            ACCESS[1],
+            Some(get("accessibility.hearingImpairedSymbol")?),
+            get("accessibility.hearingImpaired")?,
+        ),
+        AccessLabel::new(ACCESS[2], None, get("accessibility.wheelchair")?),
     ])
 }
 
@@ -1070,24 +1134,9 @@ fn access_labels(strings: &HashMap<String, String>) -> anyhow::Result<Vec<Access
 /// for a pointer. The chip's `data-tags` carries the slugs the filters read.
 fn access_badges(out: &mut String, tags: &[String], labels: &Labels) {
     for label in &labels.access {
-        if !tags.iter().any(|t| t.eq_ignore_ascii_case(label.slug)) {
-            continue;
+        if tags.iter().any(|t| t.eq_ignore_ascii_case(label.slug)) {
+            out.push_str(&label.markup);
         }
-        out.push_str(if label.symbol.is_some() {
-            " <span class=acc title="
-        } else {
-            " <span class=\"acc wc\" title="
-        });
-        attr(out, &label.words);
-        out.push('>');
-        if let Some(symbol) = &label.symbol {
-            out.push_str("<span aria-hidden=true>");
-            text(out, symbol);
-            out.push_str("</span>");
-        }
-        out.push_str("<span class=visually-hidden>");
-        text(out, &label.words);
-        out.push_str("</span></span>");
     }
 }
 

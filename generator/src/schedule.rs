@@ -82,7 +82,7 @@ impl Rfc3339 {
         } else {
             (b'+', offset)
         };
-        let two = |n: u32| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+        let two = site::format::two_digits;
         let y = year as u32;
         let mut buf = [0u8; 25];
         let mut len = 0;
@@ -215,6 +215,8 @@ pub struct Tables {
     /// Each tag list joined with commas, as a chip's `data-tags` writes it (once per list,
     /// not once per showtime).
     tags_joined: Vec<String>,
+    /// Whether each tag list names an access feature (`fragments::is_access`): a chip's badges.
+    tags_access: Vec<bool>,
     /// The languages of each version (`version_languages`), found once per version.
     version_langs: Vec<site::rules::VersionLanguages>,
     /// The site whose labels the versions are: "OV" means a different thing per country
@@ -236,6 +238,11 @@ impl Tables {
     /// A showtime's tags joined with commas (`data-tags`).
     pub fn tags_joined(&self, screening: &Screening) -> &str {
         &self.tags_joined[screening.tags as usize]
+    }
+
+    /// Whether a showtime's tags name an access feature (audio description…).
+    pub fn has_access(&self, screening: &Screening) -> bool {
+        self.tags_access[screening.tags as usize]
     }
 
     pub fn badges(&self, screening: &Screening) -> &[String] {
@@ -285,6 +292,10 @@ impl Tables {
         let tags = intern_tags(&mut self.tag_lists, &s.tags, &s.accessibility_icons);
         if tags == self.tags_joined.len() {
             self.tags_joined.push(self.tag_lists[tags].join(","));
+            let access = self.tag_lists[tags]
+                .iter()
+                .any(|t| crate::fragments::is_access(t));
+            self.tags_access.push(access);
         }
         let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
         let format = if tagged("imax") {

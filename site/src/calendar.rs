@@ -66,47 +66,55 @@ pub fn write_calendar(
     };
     vtimezone(&mut out, tz, first, last);
     let stamp = stamp.format("%Y%m%dT%H%M%SZ").to_string();
-    // Each property is written into `scratch`, then folded into `out`: no string per line.
+    // Each property is put together in `scratch`, then folded into `out`: no string per line,
+    // no formatting machinery (a feed writes eight lines for each of hundreds of showtimes).
     let mut scratch = String::with_capacity(256);
-    let mut prop = |out: &mut String, args: std::fmt::Arguments| {
+    let prop = |out: &mut String, scratch: &mut String, parts: &[&str]| {
         scratch.clear();
-        scratch.write_fmt(args).expect("writing to a string");
-        line(out, &scratch);
+        for part in parts {
+            scratch.push_str(part);
+        }
+        line(out, scratch);
     };
+    // A cinema's feed names one place for every event, a film's its title: escaped once a run.
+    let (mut location, mut summary) = (EscapedOnce::default(), EscapedOnce::default());
     for e in events {
         let end = e
             .end
             .filter(|end| *end > e.start)
             .unwrap_or(e.start + Duration::minutes(DEFAULT_EVENT_MINUTES));
         line(&mut out, "BEGIN:VEVENT");
-        prop(&mut out, format_args!("UID:{}", escape_text(&e.uid)));
-        prop(&mut out, format_args!("DTSTAMP:{stamp}"));
+        prop(&mut out, &mut scratch, &["UID:", &escape_text(&e.uid)]);
+        prop(&mut out, &mut scratch, &["DTSTAMP:", &stamp]);
+        for (name, at) in [("DTSTART;TZID=", e.start), ("DTEND;TZID=", end)] {
+            scratch.clear();
+            scratch.push_str(name);
+            scratch.push_str(tz.name());
+            scratch.push(':');
+            push_local(&mut scratch, tz, at);
+            line(&mut out, &scratch);
+        }
         prop(
             &mut out,
-            format_args!("DTSTART;TZID={}:{}", tz.name(), Local(tz, e.start)),
+            &mut scratch,
+            &["SUMMARY:", summary.of(&e.summary)],
         );
         prop(
             &mut out,
-            format_args!("DTEND;TZID={}:{}", tz.name(), Local(tz, end)),
-        );
-        prop(
-            &mut out,
-            format_args!("SUMMARY:{}", escape_text(&e.summary)),
-        );
-        prop(
-            &mut out,
-            format_args!("LOCATION:{}", escape_text(&e.location)),
+            &mut scratch,
+            &["LOCATION:", location.of(&e.location)],
         );
         if let Some(url) = &e.url {
             // A URI value: not escaped as text (RFC 5545 §3.3.13), but no line break in it.
             if !url.contains(['\r', '\n']) {
-                prop(&mut out, format_args!("URL:{url}"));
+                prop(&mut out, &mut scratch, &["URL:", url]);
             }
         }
         if !e.description.is_empty() {
             prop(
                 &mut out,
-                format_args!("DESCRIPTION:{}", escape_text(&e.description)),
+                &mut scratch,
+                &["DESCRIPTION:", &escape_text(&e.description)],
             );
         }
         line(&mut out, "END:VEVENT");
@@ -115,23 +123,56 @@ pub fn write_calendar(
     out
 }
 
-/// `20261127T204700`: the instant as the zone's clock reads it.
-struct Local(Tz, DateTime<FixedOffset>);
-
-impl std::fmt::Display for Local {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Written field by field: chrono's `format` reads its pattern again at every call.
-        let t = self.1.with_timezone(&self.0).naive_local();
-        write!(
-            f,
+/// `20261127T204700`: the instant as the zone's clock reads it, written digit by digit
+/// (chrono's `format` reads its pattern again at every call).
+fn push_local(out: &mut String, tz: Tz, at: DateTime<FixedOffset>) {
+    let t = at.with_timezone(&tz).naive_local();
+    let year = t.year();
+    if !(0..=9999).contains(&year) {
+        let _ = write!(
+            out,
             "{:04}{:02}{:02}T{:02}{:02}{:02}",
-            t.year(),
+            year,
             t.month(),
             t.day(),
             t.hour(),
             t.minute(),
             t.second()
-        )
+        );
+        return;
+    }
+    let two = crate::format::two_digits;
+    let y = year as u32;
+    let mut text = [b'T'; 15];
+    for (at, n) in [
+        (0, y / 100),
+        (2, y),
+        (4, t.month()),
+        (6, t.day()),
+        (9, t.hour()),
+        (11, t.minute()),
+        (13, t.second()),
+    ] {
+        text[at..at + 2].copy_from_slice(&two(n));
+    }
+    out.push_str(std::str::from_utf8(&text).expect("ASCII digits"));
+}
+
+/// A text value escaped once for a run of events that repeat it.
+#[derive(Default)]
+struct EscapedOnce {
+    source: String,
+    escaped: String,
+}
+
+impl EscapedOnce {
+    fn of(&mut self, text: &str) -> &str {
+        if self.source != text {
+            self.source.clear();
+            self.source.push_str(text);
+            self.escaped = escape_text(text).into_owned();
+        }
+        &self.escaped
     }
 }
 
@@ -394,6 +435,35 @@ mod tests {
         let mut out = String::new();
         line(&mut out, "VERSION:2.0");
         assert_eq!(out, "VERSION:2.0\r\n");
+    }
+
+    #[test]
+    fn local_times_are_written_as_the_zones_clock_reads_them() {
+        let tz: Tz = "Europe/Paris".parse().unwrap();
+        for (utc, local) in [
+            ("2026-03-29T00:59:59Z", "20260329T015959"),
+            ("2026-03-29T01:00:00Z", "20260329T030000"),
+            ("2026-10-25T00:30:00Z", "20261025T023000"),
+            ("2026-10-25T01:30:00Z", "20261025T023000"),
+            ("0999-01-02T03:04:05Z", "09990102T031326"), // Paris mean time, +0:09:21
+        ] {
+            let at = DateTime::parse_from_rfc3339(utc).unwrap();
+            let mut out = String::new();
+            push_local(&mut out, tz, at);
+            assert_eq!(out, local, "{utc}");
+            assert_eq!(
+                out,
+                at.with_timezone(&tz).format("%Y%m%dT%H%M%S").to_string()
+            );
+        }
+    }
+
+    #[test]
+    fn a_run_of_events_repeating_a_text_has_it_escaped_as_each_alone() {
+        let mut once = EscapedOnce::default();
+        for text in ["", "a,b", "a,b", "c;d", "", "c;d"] {
+            assert_eq!(once.of(text), escape_text(text));
+        }
     }
 
     #[test]

@@ -31,26 +31,32 @@ pub fn html(text: &str) -> Cow<'_, str> {
 /// The value read back by a JSON parser is unchanged.
 pub fn script_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len() + 16);
-    // Runs of bytes that need no escape are copied at once; U+2028/U+2029 are E2 80 A8/A9.
+    // The bytes to escape are found with `memchr` (a cinema page's JSON-LD is tens of
+    // kilobytes) and the runs between them copied at once. U+2028/U+2029 are E2 80 A8/A9; an
+    // E2 starts a character, so a run never ends inside one.
     let bytes = json.as_bytes();
+    let mut marks = memchr::memchr3_iter(b'<', b'>', b'&', bytes).peekable();
+    let mut wide = memchr::memchr_iter(0xE2, bytes).peekable();
     let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let escape = match bytes[i] {
-            b'<' => "\\u003c",
-            b'>' => "\\u003e",
-            b'&' => "\\u0026",
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => "\\u2028",
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => "\\u2029",
-            _ => {
-                i += 1;
-                continue;
-            }
+    loop {
+        let i = match (marks.peek(), wide.peek()) {
+            (Some(&m), Some(&w)) if w < m => wide.next(),
+            (Some(_), _) => marks.next(),
+            (None, Some(_)) => wide.next(),
+            (None, None) => break,
+        }
+        .expect("peeked");
+        let escape = match &bytes[i..] {
+            [b'<', ..] => "\\u003c",
+            [b'>', ..] => "\\u003e",
+            [b'&', ..] => "\\u0026",
+            [0xE2, 0x80, 0xA8, ..] => "\\u2028",
+            [0xE2, 0x80, 0xA9, ..] => "\\u2029",
+            _ => continue,
         };
         out.push_str(&json[copied..i]);
         out.push_str(escape);
-        i += if bytes[i] == 0xE2 { 3 } else { 1 };
-        copied = i;
+        copied = i + if bytes[i] == 0xE2 { 3 } else { 1 };
     }
     out.push_str(&json[copied..]);
     out
@@ -68,16 +74,39 @@ pub fn script_json_of<T: serde::Serialize + ?Sized>(value: &T) -> String {
 pub fn content_url(url: &str) -> Option<&str> {
     // JavaScript's blanks: the schedule island's twin (`contentUrl`) trims with `trim()`.
     let url = url.trim_matches(crate::text::is_blank);
-    if url.is_empty() || url.chars().any(|c| c.is_control() || c == '\\') {
+    if url.is_empty() || has_control_or_backslash(url) {
         return None;
     }
     if let Some(rest) = url.strip_prefix('/') {
         return (!rest.starts_with('/')).then_some(url);
     }
-    let (scheme, rest) = url.split_once("://")?;
+    // The first `:` ends an allowed scheme (a later `://` would leave a `:` in it).
+    let colon = url.find(':')?;
+    let (scheme, rest) = (&url[..colon], url[colon..].strip_prefix("://")?);
     let allowed = scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http");
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = &rest[..rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len())];
     (allowed && !host.is_empty() && !host.contains('@')).then_some(url)
+}
+
+/// Whether `text` holds a control character (`char::is_control`: C0, DEL, C1) or a backslash,
+/// read a byte at a time: a schedule checks the booking link of each of its hundreds of
+/// showtimes. C0 and DEL are single bytes; C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+fn has_control_or_backslash(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // A first pass without a branch per byte (the compiler makes it vector code) that is
+    // false for almost every link; the exact reading only when it is not.
+    let suspicious = bytes.iter().fold(false, |any, &b| {
+        any | (b < 0x20) | (b == 0x7f) | (b == b'\\') | (b == 0xc2)
+    });
+    suspicious
+        && bytes.iter().enumerate().any(|(i, &b)| match b {
+            0..=0x1f | 0x7f | b'\\' => true,
+            0xc2 => matches!(bytes.get(i + 1), Some(0x80..=0x9f)),
+            _ => false,
+        })
 }
 
 /// Percent-decoding of a URL part (`+` as a space in a form or query when asked); invalid
@@ -110,7 +139,11 @@ mod tests {
 
     #[test]
     fn script_json_cannot_end_its_element_and_reads_back_the_same() {
-        let value = serde_json::json!({"a": "</script><!--<script>&\u{2028}"});
+        let value = serde_json::json!({"a": "</script><!--<script>&\u{2028}", "b": "’\u{2029}é<"});
+        assert_eq!(
+            script_json("{\"b\":\"’\u{2029}x\u{2028}<\"}"),
+            r#"{"b":"’\u2029x\u2028\u003c"}"#
+        );
         let text = script_json_of(&value);
         assert!(!text.contains('<') && !text.contains('>') && !text.contains('&'));
         assert_eq!(
@@ -131,6 +164,8 @@ mod tests {
         }
         for bad in [
             "javascript:alert(1)",
+            "x:https://a.example/",
+            "https:x://a.example/",
             " JavaScript:alert(1)",
             "data:text/html,x",
             "vbscript:x",
@@ -143,6 +178,21 @@ mod tests {
             "ftp://x.example/",
         ] {
             assert_eq!(content_url(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn controls_are_found_a_byte_at_a_time_as_the_character_rule_finds_them() {
+        for code in (0..0x300u32).chain([0x2028, 0x3000, 0xfeff, 0x1_0000]) {
+            let Some(c) = char::from_u32(code) else {
+                continue;
+            };
+            let text = format!("https://a.example/{c}x");
+            assert_eq!(
+                has_control_or_backslash(&text),
+                c.is_control() || c == '\\',
+                "U+{code:04X}"
+            );
         }
     }
 

@@ -145,6 +145,12 @@ fn all() -> &'static (ByLang, BySite) {
     })
 }
 
+/// The last two decimal digits of `n` as ASCII (`7` → `07`): a clock's hours and minutes, a
+/// date's month and day. Written by hand where a page or feed writes hundreds of times.
+pub fn two_digits(n: u32) -> [u8; 2] {
+    [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
