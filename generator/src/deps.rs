@@ -217,6 +217,11 @@ impl SiteLinks {
             for at in memmem::find_iter(html, needle) {
                 let rest = &html[at + needle.len()..];
                 let rest = rest.strip_prefix(b"\"").unwrap_or(rest);
+                // Pages' paths start with `/`, with or without the site's origin: booking and
+                // other outside links (most of a cinema page's) are passed over unread.
+                if !(rest.first() == Some(&b'/') || rest.starts_with(self.origin.as_bytes())) {
+                    continue;
+                }
                 let end = rest
                     .iter()
                     .position(|&b| matches!(b, b'"' | b'\'' | b' ' | b'>' | b'?' | b'#' | b'\\'))
@@ -225,8 +230,6 @@ impl SiteLinks {
                     continue;
                 };
                 let path = link.strip_prefix(self.origin.as_str()).unwrap_or(link);
-                // Pages' paths start with `/`: booking and other outside links (most of a
-                // cinema page's) are not looked up.
                 if !path.starts_with('/') {
                     continue;
                 }
@@ -253,7 +256,7 @@ mod tests {
             ]),
             origin: "https://www.example.fr".to_string(),
         };
-        let html = br#"<a href=/film/x>X</a><a href="https://www.example.fr/en/cinemas/aix?d=1">A</a><a href=/film/y>Y</a><script>{"url":"https://www.example.fr/film/x"}</script>"#;
+        let html = br#"<a href=/film/x>X</a><a href="https://www.example.fr/en/cinemas/aix?d=1">A</a><a href=/film/y>Y</a><a href=https://tickets.example.org/cinemas/aix>B</a><a href="https://www.example.fr">H</a><script>{"url":"https://www.example.fr/film/x"}</script>"#;
         let keys: Vec<&str> = links.keys_of(html, Some("city/m")).into_iter().collect();
         assert_eq!(keys, ["cinema/aix", "city/m", "show/x"]);
     }
