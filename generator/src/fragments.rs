@@ -211,21 +211,34 @@ pub fn cinema_schedule<'a>(
         .sum();
     let mut out = String::with_capacity(1024 + showtimes * 360);
     let mut poster_loading = first_poster;
+    // A show's head (its element, poster, title and details) reads the same every day it
+    // plays once the first poster is written: made once, then copied.
+    let mut heads: Vec<Option<String>> = vec![None; tables.show_slugs.len()];
     for day in schedule.days.iter().take(days) {
         let date = day.date;
         let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
         for entry in &day.shows {
-            let show = show(entry.show);
-            show_open(&mut out, &show);
-            if let Some(poster) = show.poster {
-                thumb(&mut out, poster, &mut poster_loading);
+            let kept = heads.get_mut(entry.show.0 as usize);
+            if let Some(Some(head)) = kept.as_deref() {
+                out.push_str(head);
+            } else {
+                let show = show(entry.show);
+                let start = out.len();
+                let same_every_day = poster_loading == Loading::Lazy || show.poster.is_none();
+                show_open(&mut out, &show);
+                if let Some(poster) = show.poster {
+                    thumb(&mut out, poster, &mut poster_loading);
+                }
+                out.push_str("<div class=show-body><h4>");
+                link_or_text(&mut out, show.href, show.title);
+                out.push_str("</h4>");
+                show_meta(&mut out, show.flag, show.duration, show.genres);
+                if let (true, Some(slot)) = (same_every_day, kept) {
+                    *slot = Some(out[start..].to_string());
+                }
             }
-            out.push_str("<div class=show-body><h4>");
-            link_or_text(&mut out, show.href, show.title);
-            out.push_str("</h4>");
-            show_meta(&mut out, show.flag, show.duration, show.genres);
             out.push_str("<div class=versions>");
             // One list per version, in the order the versions first play that day.
             let mut versions: Vec<u32> = Vec::new();
