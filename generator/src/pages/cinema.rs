@@ -90,12 +90,19 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
         schedule_days: &schedule_days,
         schedule_filters: &filters,
         upsell: schedule.filter(|_| !light).and_then(|sc| {
-            let offered = sc
+            // Each tag list once: hundreds of showtimes share a few.
+            let mut lists: Vec<u32> = sc
                 .days
                 .iter()
                 .flat_map(|d| &d.shows)
                 .flat_map(|e| &e.screenings)
-                .flat_map(|s| locale.tables().tags(s))
+                .map(|s| s.tags)
+                .collect();
+            lists.sort_unstable();
+            lists.dedup();
+            let offered = lists
+                .iter()
+                .flat_map(|&list| &locale.tables().tag_lists[list as usize])
                 .map(String::as_str)
                 .collect();
             super::upsell::upsell(cx, &offered)
@@ -190,11 +197,17 @@ where
     let mut versions: Vec<u32> = Vec::new();
     let mut tags: Vec<&str> = Vec::new();
     let mut genres: Vec<&str> = Vec::new();
+    // Hundreds of showtimes share a few tag lists: each list read once.
+    let mut lists_read: Vec<u32> = Vec::new();
     for (show, screenings) in entries {
         for s in screenings {
             if !versions.contains(&s.version) {
                 versions.push(s.version);
             }
+            if lists_read.contains(&s.tags) {
+                continue;
+            }
+            lists_read.push(s.tags);
             for tag in locale.tables().tags(s) {
                 if !tags.contains(&tag.as_str()) {
                     tags.push(tag);
