@@ -186,6 +186,11 @@ pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
     let mut out: Option<String> = None;
     let (mut start, mut i) = (0, 0);
     while i < bytes.len() {
+        // Up to the next byte that may need a change, one table look-up a byte.
+        if !ESCAPE_CANDIDATE[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
         let (with, len) = match bytes[i] {
             b'\\' => ("\\\\", 1),
             b';' => ("\\;", 1),
@@ -217,6 +222,23 @@ pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
 }
+
+/// The bytes `escape_text` may change: `\\` `;` `,`, the C0 controls and DEL, and 0xC2 (which
+/// starts the C1 controls).
+const ESCAPE_CANDIDATE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[0x7f] = true;
+    table[b'\\' as usize] = true;
+    table[b';' as usize] = true;
+    table[b',' as usize] = true;
+    table[0xc2] = true;
+    table
+};
 
 /// Appends a content line folded at 75 octets (RFC 5545 §3.1): CRLF then one space before
 /// each continuation; a UTF-8 character is never cut.
