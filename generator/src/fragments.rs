@@ -5,7 +5,7 @@
 //! they must be, optional end tags left out) and spliced into the page after minify-html has
 //! processed the rest, in place of a `slot` marker.
 
-use crate::schedule::{CinemaSchedule, Rfc3339, Screening, ShowId, Tables};
+use crate::schedule::{CinemaSchedule, Rfc3339, Screening, ShowId, Tables, ACCESS};
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, Timelike};
 use site::content::{CityDetail, Flag, Image, ShowtimeStatus, Version};
 use std::collections::HashMap;
@@ -1079,15 +1079,6 @@ mod film_times_tests {
             "{out}"
         );
     }
-}
-
-/// The accessibility tags of the access sheet (issue 17 item 5), in the order chips show
-/// them: audio description, subtitles for the deaf and hard of hearing, wheelchair access.
-pub const ACCESS: [&str; 3] = ["audiodesc", "hearing-impaired", "pmr"];
-
-/// Whether a tag slug is one of the access sheet's (`ACCESS`, compared ignoring case).
-pub fn is_access(tag: &str) -> bool {
-    ACCESS.iter().any(|a| a.eq_ignore_ascii_case(tag))
 }
 
 /// An access feature's symbol and words in a language (`accessibility.*` of the locale):

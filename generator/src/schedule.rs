@@ -150,6 +150,15 @@ impl std::fmt::Display for Slow<'_> {
     }
 }
 
+/// The accessibility tags of the access sheet (issue 17 item 5), in the order chips show
+/// them: audio description, subtitles for the deaf and hard of hearing, wheelchair access.
+pub const ACCESS: [&str; 3] = ["audiodesc", "hearing-impaired", "pmr"];
+
+/// Whether a tag slug is one of the access sheet's (`ACCESS`, compared ignoring case).
+pub fn is_access(tag: &str) -> bool {
+    ACCESS.iter().any(|a| a.eq_ignore_ascii_case(tag))
+}
+
 /// A show as schedules name it: an index in `Tables::show_slugs`, resolved to the locale's
 /// show once everything is fetched (a schedule may name a show the list does not have).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,7 +224,7 @@ pub struct Tables {
     /// Each tag list joined with commas, as a chip's `data-tags` writes it (once per list,
     /// not once per showtime).
     tags_joined: Vec<String>,
-    /// Whether each tag list names an access feature (`fragments::is_access`): a chip's badges.
+    /// Whether each tag list names an access feature (`is_access`): a chip's badges.
     tags_access: Vec<bool>,
     /// The languages of each version (`version_languages`), found once per version.
     version_langs: Vec<site::rules::VersionLanguages>,
@@ -292,9 +301,7 @@ impl Tables {
         let tags = intern_tags(&mut self.tag_lists, &s.tags, &s.accessibility_icons);
         if tags == self.tags_joined.len() {
             self.tags_joined.push(self.tag_lists[tags].join(","));
-            let access = self.tag_lists[tags]
-                .iter()
-                .any(|t| crate::fragments::is_access(t));
+            let access = self.tag_lists[tags].iter().any(|t| is_access(t));
             self.tags_access.push(access);
         }
         let tagged = |tag: &str| s.tags.iter().any(|t| t.0 == tag);
