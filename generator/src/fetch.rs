@@ -6,7 +6,7 @@
 //! `If-None-Match`, and a 304 reuses that answer.
 
 use crate::changed_calls::{ContentKey, Touches};
-use crate::fetch_cache::FetchCache;
+use crate::fetch_cache::{FetchCache, Kept};
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use site::{Lang, Site};
@@ -177,6 +177,7 @@ impl Fetcher {
         path: impl Into<String>,
         parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
     ) -> Result<Answer<T>, FetchError> {
+        let parse = |body: &[u8]| parse(body).map(|value| (value, None));
         Ok(
             match self.answer(site, lang, path.into(), parse, false).await? {
                 Answer::Found(Lazy::Parsed(value)) => Answer::Found(value),
@@ -192,13 +193,14 @@ impl Fetcher {
     /// As `get_parsed`, but an answer kept from the last build (a 304, or unasked in a
     /// targeted build) is not read: the build reads it from the fetch cache only if a page
     /// needs it (`KeptAnswer::read`). A rebuild with nothing changed then parses none of the
-    /// schedules, most of the bytes a site fetches.
+    /// schedules, most of the bytes a site fetches. `parse` also gives the answer's compact
+    /// form, which the cache keeps beside it for `KeptAnswer::read` (`FetchCache::store_compact`).
     pub async fn get_lazily<T>(
         &self,
         site: Site,
         lang: Option<Lang>,
         path: impl Into<String>,
-        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+        parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         self.answer(site, lang, path.into(), parse, true).await
     }
@@ -211,10 +213,11 @@ impl Fetcher {
         url: &str,
         host: &str,
         key: &str,
-        body: &[u8],
+        kept: &Kept,
         lazy: bool,
-        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+        parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
+        let body = kept.body();
         self.record(site, url, body);
         match (&self.cache, lazy) {
             (Some(cache), true) => {
@@ -225,10 +228,11 @@ impl Fetcher {
                     host: host.to_string(),
                     key: key.to_string(),
                     url: url.to_string(),
+                    etag: kept.etag.clone(),
                 })))
             }
             _ => parse(body)
-                .map(|v| Answer::Found(Lazy::Parsed(v)))
+                .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}"))),
         }
     }
@@ -238,7 +242,7 @@ impl Fetcher {
         site: Site,
         lang: Option<Lang>,
         path: String,
-        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+        parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
         lazy: bool,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         let url = self.url(lang, &path);
@@ -257,7 +261,7 @@ impl Fetcher {
             if !changed.iter().any(|c| c.touches(&path, answer.body())) {
                 self.unasked.fetch_add(1, Ordering::Relaxed);
                 let parse = parse.take().expect("parsed once");
-                return self.use_kept(site, &url, &host, key, answer.body(), lazy, parse);
+                return self.use_kept(site, &url, &host, key, answer, lazy, parse);
             }
         }
         let mut last_error = String::new();
@@ -284,7 +288,7 @@ impl Fetcher {
                     self.reused_bytes
                         .fetch_add(kept.body().len(), Ordering::Relaxed);
                     let parse = parse.take().expect("parsed once");
-                    return self.use_kept(site, &url, &host, key, kept.body(), lazy, parse);
+                    return self.use_kept(site, &url, &host, key, &kept, lazy, parse);
                 }
                 return Err(FetchError::new(&url, "304 to a call without a tag"));
             }
@@ -320,13 +324,16 @@ impl Fetcher {
             self.record(site, &url, &body);
             // Kept only when it reads: a malformed answer is asked for whole next time.
             let parsed = (parse.take().expect("parsed once"))(&body);
-            if let (Some(cache), Some(etag), Ok(_)) = (&self.cache, &etag, &parsed) {
+            if let (Some(cache), Some(etag), Ok((_, compact))) = (&self.cache, &etag, &parsed) {
                 if kept.as_ref().is_none_or(|k| &k.etag != etag) {
                     cache.store(&host, key, etag, &body);
                 }
+                if let Some(compact) = compact {
+                    cache.store_compact(&host, key, etag, compact);
+                }
             }
             return parsed
-                .map(|v| Answer::Found(Lazy::Parsed(v)))
+                .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }
         Err(FetchError::new(
@@ -351,23 +358,39 @@ pub struct KeptAnswer {
     host: String,
     key: String,
     url: String,
+    /// The kept answer's tag: its compact form is read only when written for this answer.
+    etag: String,
 }
 
 impl KeptAnswer {
-    /// The kept answer read by `parse`.
+    /// The kept answer: from its compact form by `decode` when the cache has one for it,
+    /// else read by `parse`, whose compact form is then kept for the next build.
     pub fn read<T>(
         &self,
-        parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
+        decode: impl FnOnce(&[u8]) -> Option<T>,
+        parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
     ) -> Result<T, FetchError> {
         self.read.fetch_add(1, Ordering::Relaxed);
+        if let Some(value) = self
+            .cache
+            .load_compact(&self.host, &self.key, &self.etag)
+            .and_then(|bytes| decode(&bytes))
+        {
+            return Ok(value);
+        }
         let kept = self.cache.load(&self.host, &self.key).ok_or_else(|| {
             FetchError::new(
                 &self.url,
                 "the kept answer left the fetch cache during the build",
             )
         })?;
-        parse(kept.body())
-            .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))
+        let (value, compact) = parse(kept.body())
+            .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))?;
+        if let Some(compact) = compact.filter(|_| kept.etag == self.etag) {
+            self.cache
+                .store_compact(&self.host, &self.key, &self.etag, &compact);
+        }
+        Ok(value)
     }
 }
 

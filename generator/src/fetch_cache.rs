@@ -8,6 +8,9 @@
 //! after fetching leaves entries that are still true, and the next build uses them. Entries no
 //! call asked for in a whole successful build (a cinema closed, a film gone) are removed then.
 //!
+//! A schedule's answer also has its compact form beside it (`{name}.compact`, see
+//! `schedule::read_and_compact_schedule`), which a later build reads instead of the JSON.
+//!
 //! The folder sits beside the output folder (`.{out}.fetch`), never in it: it is not published.
 
 use anyhow::Context;
@@ -20,6 +23,30 @@ pub struct FetchCache {
     dir: PathBuf,
     /// Entries asked for by this build (file names).
     used: Mutex<HashSet<String>>,
+    /// The first line of the compact forms this generator writes and reads: another build of
+    /// the generator may lay them out differently.
+    compact_header: String,
+}
+
+/// The file name ending of an answer's compact form.
+const COMPACT: &str = ".compact";
+
+/// What stands for the generator binary: its path, size and modification time (reading it
+/// all would cost a tenth of a build). A new build of it may read or render the same inputs
+/// differently.
+pub fn generator_identity(hasher: &mut xxhash_rust::xxh3::Xxh3) {
+    if let Ok((exe, meta)) =
+        std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|m| (exe, m)))
+    {
+        hasher.update(exe.to_string_lossy().as_bytes());
+        hasher.update(&meta.len().to_le_bytes());
+        if let Ok(modified) = meta.modified() {
+            let since = modified
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            hasher.update(&since.as_nanos().to_le_bytes());
+        }
+    }
 }
 
 /// A kept answer: its tag and its body (the file's bytes after the tag's line: not moved to
@@ -49,9 +76,12 @@ impl FetchCache {
 
     pub fn open(dir: PathBuf) -> anyhow::Result<FetchCache> {
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut identity = xxhash_rust::xxh3::Xxh3::new();
+        generator_identity(&mut identity);
         Ok(FetchCache {
             dir,
             used: Mutex::new(HashSet::new()),
+            compact_header: format!("{:016x}", identity.digest()),
         })
     }
 
@@ -111,6 +141,42 @@ impl FetchCache {
             .insert(name);
     }
 
+    /// The compact form of a call's answer tagged `etag`, when this generator wrote one for
+    /// that very answer.
+    pub fn load_compact(&self, host: &str, url: &str, etag: &str) -> Option<Vec<u8>> {
+        let name = Self::name(host, url);
+        let mut bytes = std::fs::read(self.dir.join(format!("{name}{COMPACT}"))).ok()?;
+        let header = self.compact_header(etag);
+        if !bytes.starts_with(header.as_bytes()) {
+            return None;
+        }
+        bytes.drain(..header.len());
+        Some(bytes)
+    }
+
+    /// Keeps the compact form of a call's answer tagged `etag`; as `store`, never fatal.
+    pub fn store_compact(&self, host: &str, url: &str, etag: &str, compact: &[u8]) {
+        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
+            return;
+        }
+        let name = format!("{}{COMPACT}", Self::name(host, url));
+        let temp = self.dir.join(format!("{name}.tmp"));
+        let written = (|| -> std::io::Result<()> {
+            let mut file = std::fs::File::create(&temp)?;
+            file.write_all(self.compact_header(etag).as_bytes())?;
+            file.write_all(compact)?;
+            std::fs::rename(&temp, self.dir.join(&name))
+        })();
+        if let Err(err) = written {
+            tracing::warn!(error = %err, url, "could not keep an answer's compact form");
+            let _ = std::fs::remove_file(&temp);
+        }
+    }
+
+    fn compact_header(&self, etag: &str) -> String {
+        format!("{} {etag}\n", self.compact_header)
+    }
+
     /// After a whole successful build: removes the entries no call asked for (and temporary
     /// files an interrupted build left). Returns how many went.
     pub fn prune(&self) -> usize {
@@ -122,7 +188,9 @@ impl FetchCache {
         for entry in entries.flatten() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if !used.contains(name.as_ref()) && std::fs::remove_file(entry.path()).is_ok() {
+            // A compact form goes with its answer.
+            let answer = name.strip_suffix(COMPACT).unwrap_or(&name);
+            if !used.contains(answer) && std::fs::remove_file(entry.path()).is_ok() {
                 removed += 1;
             }
         }
@@ -155,6 +223,41 @@ mod tests {
         assert_eq!(next.prune(), 1);
         assert!(next.load("fr.localhost", "http://api/b").is_none());
         assert!(next.load("fr.localhost", "http://api/a").is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_compact_form_is_read_only_for_its_answer_and_goes_with_it() {
+        let dir = std::env::temp_dir().join(format!("fetch-cache-compact-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = FetchCache::open(dir.clone()).expect("cache");
+        cache.store("fr.localhost", "/a", "\"t1\"", b"{}");
+        cache.store_compact("fr.localhost", "/a", "\"t1\"", b"\x01\n\x02");
+        assert_eq!(
+            cache
+                .load_compact("fr.localhost", "/a", "\"t1\"")
+                .as_deref(),
+            Some(&b"\x01\n\x02"[..])
+        );
+        // Another answer (a new tag), another call: none.
+        assert!(cache.load_compact("fr.localhost", "/a", "\"t2\"").is_none());
+        assert!(cache.load_compact("fr.localhost", "/b", "\"t1\"").is_none());
+        // Written by another build of the generator: not read.
+        let name = format!("{}{COMPACT}", FetchCache::name("fr.localhost", "/a"));
+        let mut other = b"0123456789abcdef \"t1\"\n".to_vec();
+        other.extend_from_slice(b"\x01");
+        std::fs::write(dir.join(&name), &other).unwrap();
+        assert!(cache.load_compact("fr.localhost", "/a", "\"t1\"").is_none());
+        cache.store_compact("fr.localhost", "/a", "\"t1\"", b"\x03");
+        // Pruned with its answer, kept with it.
+        let next = FetchCache::open(dir.clone()).expect("cache");
+        assert_eq!(next.prune(), 2);
+        assert!(!dir.join(&name).exists());
+        let next = FetchCache::open(dir.clone()).expect("cache");
+        next.store("fr.localhost", "/a", "\"t1\"", b"{}");
+        next.store_compact("fr.localhost", "/a", "\"t1\"", b"\x03");
+        assert_eq!(next.prune(), 0);
+        assert!(dir.join(&name).exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1040,7 +1040,7 @@ fn labels_of(lang: &str) -> Labels {
 #[cfg(test)]
 mod film_times_tests {
     use super::*;
-    use crate::schedule::read_cinema_schedule;
+    use crate::schedule::read_and_compact_schedule;
     use std::sync::Mutex;
 
     /// A chip says the film's real times first in its labels and carries the film's end as
@@ -1055,7 +1055,7 @@ mod film_times_tests {
              "filmStart":"2026-11-22T20:45:00+01:00",
              "version":{"slug":"vf","label":"VF"}}]}]}}"#;
         let tables = Mutex::new(Tables::default());
-        let schedule = read_cinema_schedule(body, &tables).unwrap();
+        let (schedule, _) = read_and_compact_schedule(body, &tables).unwrap();
         let tables = tables.into_inner().unwrap();
         let labels = labels_of("fr");
         let [a, b] = &schedule.days[0].shows[0].screenings[..] else {
@@ -1147,7 +1147,7 @@ fn access_badges(out: &mut String, tags: &[String], labels: &Labels) {
 #[cfg(test)]
 mod access_tests {
     use super::*;
-    use crate::schedule::read_cinema_schedule;
+    use crate::schedule::read_and_compact_schedule;
     use std::sync::Mutex;
 
     /// A chip with `audiodesc` (and the `pmr` icon, which the content keeps out of the tags)
@@ -1165,7 +1165,7 @@ mod access_tests {
             {"id":"c","show":"dune","cinema":"c","status":"available","datetime":"2026-11-22T23:30:00+01:00",
              "version":{"slug":"vf","label":"VF"},"bookingUrl":"https://tickets.example/c"}]}]}}"#;
         let tables = Mutex::new(Tables::default());
-        let schedule = read_cinema_schedule(body, &tables).unwrap();
+        let (schedule, _) = read_and_compact_schedule(body, &tables).unwrap();
         let tables = tables.into_inner().unwrap();
         let [a, b, c] = &schedule.days[0].shows[0].screenings[..] else {
             panic!("three screenings")

@@ -7,7 +7,8 @@
 
 use crate::fetch::{Answer, FetchError, Fetcher, Lazy};
 use crate::schedule::{
-    read_cinema_schedule, read_season, CinemaSchedule, Place, SeasonPage, ShowId, Tables,
+    read_and_compact_schedule, read_compact_schedule, read_season, CinemaSchedule, Place,
+    SeasonPage, ShowId, Tables,
 };
 use futures_util::future::try_join_all;
 use site::content::*;
@@ -182,7 +183,10 @@ impl LocaleData {
             None => Ok(None),
             Some(Lazy::Parsed(schedule)) => Ok(Some(schedule)),
             Some(Lazy::Kept(kept)) => kept
-                .read(|body| read_cinema_schedule(body, &tables))
+                .read(
+                    |compact| read_compact_schedule(compact, &tables),
+                    |body| read_and_compact_schedule(body, &tables),
+                )
                 .map(Some),
         };
         let schedules = if parallel {
@@ -363,7 +367,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             site,
             l,
             format!("/cinema/{}/shows?embed=false", c.slug),
-            |body| read_cinema_schedule(body, &tables),
+            |body| read_and_compact_schedule(body, &tables),
         )
     }));
     let city_details = try_join_all(

@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::de::{Deserializer, Visitor};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use site::content::{Price, Season, ShowtimeFlags, ShowtimeStatus, Version};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -365,12 +365,29 @@ fn intern_tags(lists: &mut Vec<Vec<String>>, tags: &[Text<'_>], icons: &[Text<'_
     }
 }
 
-/// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes.
-pub fn read_cinema_schedule(
+/// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes, and gives its
+/// compact form too: what
+/// pages read of it (the wire types below) in `postcard`'s binary form, which the fetch
+/// cache keeps beside the answer. Reading that form again (`read_compact_schedule`) costs a
+/// tenth of parsing the JSON, most of a targeted build's reading.
+pub fn read_and_compact_schedule(
     body: &[u8],
     tables: &Mutex<Tables>,
-) -> Result<CinemaSchedule, serde_json::Error> {
+) -> Result<(CinemaSchedule, Option<Vec<u8>>), serde_json::Error> {
     let wire: WireSchedule = crate::fetch::json(body)?;
+    // A form that does not encode is only not kept: the next build reads the JSON again.
+    let compact = postcard::to_allocvec(&wire).ok();
+    Ok((from_wire(wire, tables), compact))
+}
+
+/// A schedule from its compact form (`read_and_compact_schedule`); None when the bytes are
+/// not one (the JSON is read instead).
+pub fn read_compact_schedule(bytes: &[u8], tables: &Mutex<Tables>) -> Option<CinemaSchedule> {
+    let wire: WireSchedule = postcard::from_bytes(bytes).ok()?;
+    Some(from_wire(wire, tables))
+}
+
+fn from_wire(wire: WireSchedule<'_>, tables: &Mutex<Tables>) -> CinemaSchedule {
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let days = wire
         .days
@@ -386,7 +403,7 @@ pub fn read_cinema_schedule(
                 .collect(),
         })
         .collect();
-    Ok(CinemaSchedule { days })
+    CinemaSchedule { days }
 }
 
 /// Reads a season (`/event/{slug}`) from the API's bytes, keeping each show's first `keep`
@@ -443,14 +460,17 @@ pub struct Place {
 
 // The API's showtimes as far as pages use them (`site::content::Showtime` names every
 // field); strings borrow from the response where they can, other fields are skipped unread.
+// The same types are the compact form kept beside the answer (`postcard`: fields in order,
+// no names), so a field added here is kept there too. That form is only read by the
+// generator binary that wrote it (`FetchCache`), so its layout may change freely.
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct WireSchedule<'a> {
     #[serde(default, borrow)]
     days: BTreeMap<NaiveDate, Vec<WireEntry<'a>>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct WireEntry<'a> {
     #[serde(borrow)]
     show: Text<'a>,
@@ -458,17 +478,17 @@ struct WireEntry<'a> {
     showtimes: Vec<WireShowtime<'a>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct WireShowtime<'a> {
     #[serde(borrow)]
     id: Text<'a>,
     status: ShowtimeStatus,
-    #[serde(deserialize_with = "instant")]
+    #[serde(with = "instant")]
     datetime: DateTime<FixedOffset>,
-    #[serde(default, deserialize_with = "optional_instant")]
+    #[serde(default, with = "optional_instant")]
     film_start: Option<DateTime<FixedOffset>>,
-    #[serde(default, deserialize_with = "optional_instant")]
+    #[serde(default, with = "optional_instant")]
     film_end: Option<DateTime<FixedOffset>>,
     #[serde(borrow)]
     version: WireVersion<'a>,
@@ -487,7 +507,7 @@ struct WireShowtime<'a> {
     accessibility_icons: Vec<Text<'a>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct WireVersion<'a> {
     #[serde(borrow)]
     slug: Text<'a>,
@@ -508,18 +528,57 @@ struct WireSeason<'a> {
 
 /// An instant as the API writes it (`2026-11-22T20:30:00+01:00`), read without chrono's
 /// general parser (a tenth of reading a schedule); any other form goes to chrono, as before.
-fn instant<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DateTime<FixedOffset>, D::Error> {
-    let text = Text::deserialize(deserializer)?;
-    parse_instant(&text.0).map_err(serde::de::Error::custom)
+/// In the compact form (not human-readable): seconds since the epoch, nanoseconds and the
+/// offset in seconds.
+mod instant {
+    use super::{parse_instant, Text};
+    use chrono::{DateTime, FixedOffset, TimeZone};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(at: &DateTime<FixedOffset>, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            s.collect_str(&at.to_rfc3339())
+        } else {
+            (
+                at.timestamp(),
+                at.timestamp_subsec_nanos(),
+                at.offset().local_minus_utc(),
+            )
+                .serialize(s)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<FixedOffset>, D::Error> {
+        if d.is_human_readable() {
+            let text = Text::deserialize(d)?;
+            return parse_instant(&text.0).map_err(serde::de::Error::custom);
+        }
+        let (seconds, nanos, offset) = <(i64, u32, i32)>::deserialize(d)?;
+        FixedOffset::east_opt(offset)
+            .and_then(|o| o.timestamp_opt(seconds, nanos).single())
+            .ok_or_else(|| serde::de::Error::custom("an instant out of range"))
+    }
 }
 
-fn optional_instant<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<DateTime<FixedOffset>>, D::Error> {
-    let text: Option<Text<'de>> = Option::deserialize(deserializer)?;
-    text.map(|t| parse_instant(&t.0))
-        .transpose()
-        .map_err(serde::de::Error::custom)
+mod optional_instant {
+    use chrono::{DateTime, FixedOffset};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Deserialize, Serialize)]
+    struct Instant(#[serde(with = "super::instant")] DateTime<FixedOffset>);
+
+    pub fn serialize<S: Serializer>(
+        at: &Option<DateTime<FixedOffset>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        at.map(Instant).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<DateTime<FixedOffset>>, D::Error> {
+        Ok(Option::<Instant>::deserialize(d)?.map(|i| i.0))
+    }
 }
 
 fn parse_instant(text: &str) -> Result<DateTime<FixedOffset>, chrono::ParseError> {
@@ -558,6 +617,12 @@ fn fast_instant(text: &str) -> Option<DateTime<FixedOffset>> {
 
 /// A string borrowed from the response when it has no escapes, copied otherwise.
 struct Text<'a>(Cow<'a, str>);
+
+impl Serialize for Text<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
 
 impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -696,7 +761,7 @@ mod tests {
         };
         let body = serde_json::to_vec(&schedule).unwrap();
         let tables = Mutex::new(Tables::default());
-        let read = read_cinema_schedule(&body, &tables).unwrap();
+        let (read, compact) = read_and_compact_schedule(&body, &tables).unwrap();
         let tables = tables.into_inner().unwrap();
         assert_eq!(read.days.len(), 1);
         assert_eq!(read.days[0].date, day);
@@ -726,6 +791,85 @@ mod tests {
         assert_eq!(tables.badges(a), ["imax".to_string()]);
         assert_eq!(a.badges, c.badges);
         assert!(tables.badges(b).is_empty());
+
+        // The compact form reads back to the same schedule, alone or after the JSON (its
+        // versions and lists found again in the language's tables, not added twice).
+        let compact = compact.expect("a compact form");
+        assert!(
+            compact.len() * 2 < body.len(),
+            "{} / {}",
+            compact.len(),
+            body.len()
+        );
+        let tables = Mutex::new(tables);
+        let again = read_compact_schedule(&compact, &tables).expect("reads back");
+        let tables = tables.into_inner().unwrap();
+        assert_eq!(described(&again, &tables), described(&read, &tables));
+        assert_eq!(tables.versions.len(), 2);
+        assert_eq!(tables.show_slugs.len(), 1);
+        let alone = Mutex::new(Tables::default());
+        let fresh = read_compact_schedule(&compact, &alone).expect("reads back");
+        assert_eq!(
+            described(&fresh, &alone.into_inner().unwrap()),
+            described(&read, &tables)
+        );
+        // Bytes that are not a compact schedule are refused, not misread.
+        assert!(read_compact_schedule(&compact[..compact.len() / 2], &Mutex::default()).is_none());
+        assert!(read_compact_schedule(b"{\"days\":{}}", &Mutex::default()).is_none());
+    }
+
+    /// Every fact a schedule holds, with its tables' strings.
+    fn described(schedule: &CinemaSchedule, tables: &Tables) -> Vec<String> {
+        let mut out = Vec::new();
+        for day in &schedule.days {
+            for entry in &day.shows {
+                for s in &entry.screenings {
+                    out.push(format!(
+                        "{} {} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+                        day.date,
+                        tables.slug(entry.show),
+                        s.id,
+                        (s.start, s.start.offset()),
+                        s.film_start.map(|t| (t, *t.offset())),
+                        s.film_end,
+                        s.booking_url,
+                        s.auditorium,
+                        s.status,
+                        s.format,
+                        tables.version(s),
+                        tables.badges(s),
+                        tables.tags(s),
+                        tables.tags_joined(s),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn instants_keep_their_offset_and_fractions_in_the_compact_form() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct At(
+            #[serde(with = "instant")] DateTime<FixedOffset>,
+            #[serde(with = "optional_instant")] Option<DateTime<FixedOffset>>,
+        );
+        for text in [
+            "2026-11-22T20:30:00+01:00",
+            "2026-03-29T09:05:07.25-03:30",
+            "0999-01-02T03:04:05-11:59",
+        ] {
+            let at = DateTime::parse_from_rfc3339(text).unwrap();
+            for value in [At(at, Some(at)), At(at, None)] {
+                let bytes = postcard::to_allocvec(&value).unwrap();
+                let back: At = postcard::from_bytes(&bytes).unwrap();
+                assert_eq!(back, value);
+                assert_eq!(back.0.offset(), at.offset());
+                // And JSON as the API writes it.
+                let json = serde_json::to_string(&value).unwrap();
+                assert_eq!(serde_json::from_str::<At>(&json).unwrap(), value);
+            }
+        }
     }
 
     #[test]

@@ -711,20 +711,8 @@ fn fingerprint(
     brand: &str,
 ) -> anyhow::Result<u64> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    // The generator itself: a new build of it may render the same inputs differently. Its
-    // path, size and modification time stand for it (reading it all cost a tenth of a build).
-    if let Ok((exe, meta)) =
-        std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|m| (exe, m)))
-    {
-        hasher.update(exe.to_string_lossy().as_bytes());
-        hasher.update(&meta.len().to_le_bytes());
-        if let Ok(modified) = meta.modified() {
-            let since = modified
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default();
-            hasher.update(&since.as_nanos().to_le_bytes());
-        }
-    }
+    // The generator itself: a new build of it may render the same inputs differently.
+    crate::fetch_cache::generator_identity(&mut hasher);
     hasher.update(brand.as_bytes());
     for dir in [templates, locales] {
         let mut files: Vec<_> = walkdir::WalkDir::new(dir)
