@@ -180,8 +180,8 @@ impl EscapedOnce {
 /// control characters dropped.
 pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
     // Read a byte at a time and copied a run at a time (a feed repeats a show's description
-    // for each of its showtimes). The C0 controls and DEL are single bytes, the C1 controls
-    // (U+0080–U+009F) are 0xC2 0x80–0x9F; every byte matched starts a character.
+    // for each of its showtimes). Every byte matched starts a character (controls:
+    // `escape::control_len`).
     let bytes = text.as_bytes();
     let mut out: Option<String> = None;
     let (mut start, mut i) = (0, 0);
@@ -201,12 +201,14 @@ pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
                 i += 1;
                 continue;
             }
-            0..=0x1f | 0x7f => ("", 1),
-            0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => ("", 2),
-            _ => {
-                i += 1;
-                continue;
-            }
+            // Other controls are dropped.
+            _ => match crate::escape::control_len(bytes, i) {
+                0 => {
+                    i += 1;
+                    continue;
+                }
+                len => ("", len),
+            },
         };
         let out = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
         out.push_str(&text[start..i]);
@@ -223,20 +225,18 @@ pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The bytes `escape_text` may change: `\\` `;` `,`, the C0 controls and DEL, and 0xC2 (which
-/// starts the C1 controls).
+/// The bytes `escape_text` may change: `\\` `;` `,` and those that may start a control
+/// character (`escape::may_start_control`).
 const ESCAPE_CANDIDATE: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
-    while b < 0x20 {
-        table[b] = true;
+    while b < 256 {
+        table[b] = crate::escape::may_start_control(b as u8);
         b += 1;
     }
-    table[0x7f] = true;
     table[b'\\' as usize] = true;
     table[b';' as usize] = true;
     table[b',' as usize] = true;
-    table[0xc2] = true;
     table
 };
 
