@@ -67,6 +67,8 @@ pub struct Fetcher {
     pub kept_read: Arc<AtomicUsize>,
     /// Answers kept from the last build left unread on arrival (`get_lazily`).
     pub kept_unread: Arc<AtomicUsize>,
+    /// Of `kept_read`, those read from their compact form (`FetchCache::load_compact`).
+    pub kept_compact: Arc<AtomicUsize>,
     /// Per site (in `Site::ALL` order), a hash of every answer: its URL and body, or its
     /// status when not found or gone. Summed, so the order the answers come in does not matter.
     content: Arc<[AtomicU64; Site::ALL.len()]>,
@@ -91,6 +93,7 @@ impl Fetcher {
             changed: None,
             unasked: Arc::new(AtomicUsize::new(0)),
             kept_read: Arc::new(AtomicUsize::new(0)),
+            kept_compact: Arc::new(AtomicUsize::new(0)),
             kept_unread: Arc::new(AtomicUsize::new(0)),
             content: Arc::new(std::array::from_fn(|_| AtomicU64::new(0))),
         })
@@ -225,6 +228,7 @@ impl Fetcher {
                 Ok(Answer::Found(Lazy::Kept(KeptAnswer {
                     cache: cache.clone(),
                     read: self.kept_read.clone(),
+                    compact: self.kept_compact.clone(),
                     host: host.to_string(),
                     key: key.to_string(),
                     url: url.to_string(),
@@ -355,6 +359,7 @@ pub enum Lazy<T> {
 pub struct KeptAnswer {
     cache: Arc<FetchCache>,
     read: Arc<AtomicUsize>,
+    compact: Arc<AtomicUsize>,
     host: String,
     key: String,
     url: String,
@@ -376,6 +381,7 @@ impl KeptAnswer {
             .load_compact(&self.host, &self.key, &self.etag)
             .and_then(|bytes| decode(&bytes))
         {
+            self.compact.fetch_add(1, Ordering::Relaxed);
             return Ok(value);
         }
         let kept = self.cache.load(&self.host, &self.key).ok_or_else(|| {

@@ -57,6 +57,8 @@ pub struct Report {
     pub kept_read: usize,
     /// Kept answers (schedules) left unread when they arrived.
     pub kept_unread: usize,
+    /// Of `kept_read`, those read from their compact form (the fetch cache's `.compact`).
+    pub kept_compact: usize,
     pub targeted_pages: Option<usize>,
     pub fetch_ms: u128,
     pub render_ms: u128,
@@ -274,6 +276,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         .load(std::sync::atomic::Ordering::Relaxed);
     report.unasked = fetcher.unasked.load(std::sync::atomic::Ordering::Relaxed);
     report.kept_read = fetcher.kept_read.load(std::sync::atomic::Ordering::Relaxed);
+    report.kept_compact = fetcher
+        .kept_compact
+        .load(std::sync::atomic::Ordering::Relaxed);
     report.kept_unread = fetcher
         .kept_unread
         .load(std::sync::atomic::Ordering::Relaxed);
