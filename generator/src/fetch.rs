@@ -329,11 +329,13 @@ impl Fetcher {
             // Kept only when it reads: a malformed answer is asked for whole next time.
             let parsed = (parse.take().expect("parsed once"))(&body);
             if let (Some(cache), Some(etag), Ok((_, compact))) = (&self.cache, &etag, &parsed) {
+                // Kept with the body it was read from: a 200 repeating the kept tag (a server
+                // that ignores `If-None-Match`) keeps both as they were.
                 if kept.as_ref().is_none_or(|k| &k.etag != etag) {
                     cache.store(&host, key, etag, &body);
-                }
-                if let Some(compact) = compact {
-                    cache.store_compact(&host, key, etag, compact);
+                    if let Some(compact) = compact {
+                        cache.store_compact(&host, key, etag, compact);
+                    }
                 }
             }
             return parsed

@@ -18,14 +18,16 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use xxhash_rust::xxh3::xxh3_64;
 
 pub struct FetchCache {
     dir: PathBuf,
     /// Entries asked for by this build (file names).
     used: Mutex<HashSet<String>>,
-    /// The first line of the compact forms this generator writes and reads: another build of
-    /// the generator may lay them out differently.
-    compact_header: String,
+    /// What starts the first line of the compact forms this generator writes and reads:
+    /// another build of the generator may lay them out differently. None (no compact forms)
+    /// when the generator's binary cannot be identified.
+    compact_header: Option<String>,
 }
 
 /// The file name ending of an answer's compact form.
@@ -33,20 +35,22 @@ const COMPACT: &str = ".compact";
 
 /// What stands for the generator binary: its path, size and modification time (reading it
 /// all would cost a tenth of a build). A new build of it may read or render the same inputs
-/// differently.
-pub fn generator_identity(hasher: &mut xxhash_rust::xxh3::Xxh3) {
-    if let Ok((exe, meta)) =
+/// differently. False when the binary cannot be found (nothing was added).
+pub fn generator_identity(hasher: &mut xxhash_rust::xxh3::Xxh3) -> bool {
+    let Ok((exe, meta)) =
         std::env::current_exe().and_then(|exe| std::fs::metadata(&exe).map(|m| (exe, m)))
-    {
-        hasher.update(exe.to_string_lossy().as_bytes());
-        hasher.update(&meta.len().to_le_bytes());
-        if let Ok(modified) = meta.modified() {
-            let since = modified
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default();
-            hasher.update(&since.as_nanos().to_le_bytes());
-        }
+    else {
+        return false;
+    };
+    hasher.update(exe.to_string_lossy().as_bytes());
+    hasher.update(&meta.len().to_le_bytes());
+    if let Ok(modified) = meta.modified() {
+        let since = modified
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        hasher.update(&since.as_nanos().to_le_bytes());
     }
+    true
 }
 
 /// A kept answer: its tag and its body (the file's bytes after the tag's line: not moved to
@@ -77,11 +81,11 @@ impl FetchCache {
     pub fn open(dir: PathBuf) -> anyhow::Result<FetchCache> {
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let mut identity = xxhash_rust::xxh3::Xxh3::new();
-        generator_identity(&mut identity);
+        let known = generator_identity(&mut identity);
         Ok(FetchCache {
             dir,
             used: Mutex::new(HashSet::new()),
-            compact_header: format!("{:016x}", identity.digest()),
+            compact_header: known.then(|| format!("{:016x}", identity.digest())),
         })
     }
 
@@ -142,15 +146,18 @@ impl FetchCache {
     }
 
     /// The compact form of a call's answer tagged `etag`, when this generator wrote one for
-    /// that very answer.
+    /// that very answer and its bytes are whole (their hash is in the header: a file cut or
+    /// zero-filled by a crash is not read).
     pub fn load_compact(&self, host: &str, url: &str, etag: &str) -> Option<Vec<u8>> {
         let name = Self::name(host, url);
         let mut bytes = std::fs::read(self.dir.join(format!("{name}{COMPACT}"))).ok()?;
-        let header = self.compact_header(etag);
-        if !bytes.starts_with(header.as_bytes()) {
+        let header = self.compact_header(etag)?;
+        let rest = bytes.strip_prefix(header.as_bytes())?;
+        let (hash, payload) = (rest.get(..16)?, rest.get(17..)?);
+        if rest[16] != b'\n' || hash != format!("{:016x}", xxh3_64(payload)).as_bytes() {
             return None;
         }
-        bytes.drain(..header.len());
+        bytes.drain(..header.len() + 17);
         Some(bytes)
     }
 
@@ -159,11 +166,15 @@ impl FetchCache {
         if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
             return;
         }
+        let Some(header) = self.compact_header(etag) else {
+            return;
+        };
         let name = format!("{}{COMPACT}", Self::name(host, url));
         let temp = self.dir.join(format!("{name}.tmp"));
         let written = (|| -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temp)?;
-            file.write_all(self.compact_header(etag).as_bytes())?;
+            file.write_all(header.as_bytes())?;
+            file.write_all(format!("{:016x}\n", xxh3_64(compact)).as_bytes())?;
             file.write_all(compact)?;
             std::fs::rename(&temp, self.dir.join(&name))
         })();
@@ -173,8 +184,10 @@ impl FetchCache {
         }
     }
 
-    fn compact_header(&self, etag: &str) -> String {
-        format!("{} {etag}\n", self.compact_header)
+    /// The compact form's first line: the generator's identity and the answer's tag (the
+    /// second line is the hash of the bytes that follow).
+    fn compact_header(&self, etag: &str) -> Option<String> {
+        Some(format!("{} {etag}\n", self.compact_header.as_ref()?))
     }
 
     /// After a whole successful build: removes the entries no call asked for (and temporary
@@ -242,12 +255,28 @@ mod tests {
         // Another answer (a new tag), another call: none.
         assert!(cache.load_compact("fr.localhost", "/a", "\"t2\"").is_none());
         assert!(cache.load_compact("fr.localhost", "/b", "\"t1\"").is_none());
-        // Written by another build of the generator: not read.
+        // The file names this generator binary and the answer's tag, then the bytes' hash.
         let name = format!("{}{COMPACT}", FetchCache::name("fr.localhost", "/a"));
-        let mut other = b"0123456789abcdef \"t1\"\n".to_vec();
-        other.extend_from_slice(b"\x01");
+        let written = std::fs::read(dir.join(&name)).unwrap();
+        let mut identity = xxhash_rust::xxh3::Xxh3::new();
+        assert!(generator_identity(&mut identity));
+        let header = format!("{:016x} \"t1\"\n", identity.digest());
+        assert!(written.starts_with(header.as_bytes()), "{written:?}");
+        // Written by another build of the generator: not read.
+        let other = [&b"0123456789abcdef"[..], &written[16..]].concat();
         std::fs::write(dir.join(&name), &other).unwrap();
         assert!(cache.load_compact("fr.localhost", "/a", "\"t1\"").is_none());
+        // Bytes changed, cut or zeroed after the header (a crash): not read.
+        for broken in [
+            [&written[..written.len() - 1], b"\x00"].concat(),
+            written[..written.len() - 1].to_vec(),
+            written[..header.len() + 10].to_vec(),
+        ] {
+            std::fs::write(dir.join(&name), &broken).unwrap();
+            assert!(cache.load_compact("fr.localhost", "/a", "\"t1\"").is_none());
+        }
+        std::fs::write(dir.join(&name), &written).unwrap();
+        assert!(cache.load_compact("fr.localhost", "/a", "\"t1\"").is_some());
         cache.store_compact("fr.localhost", "/a", "\"t1\"", b"\x03");
         // Pruned with its answer, kept with it.
         let next = FetchCache::open(dir.clone()).expect("cache");

@@ -717,7 +717,7 @@ fn fingerprint(
 ) -> anyhow::Result<u64> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     // The generator itself: a new build of it may render the same inputs differently.
-    crate::fetch_cache::generator_identity(&mut hasher);
+    let _ = crate::fetch_cache::generator_identity(&mut hasher);
     hasher.update(brand.as_bytes());
     for dir in [templates, locales] {
         let mut files: Vec<_> = walkdir::WalkDir::new(dir)
