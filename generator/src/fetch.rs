@@ -425,3 +425,59 @@ pub fn json<'a, T: serde::Deserialize<'a>>(body: &'a [u8]) -> Result<T, serde_js
     let text = std::str::from_utf8(body).map_err(serde::de::Error::custom)?;
     serde_json::from_str(text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept answer without a compact form (kept by another generator binary) is read from its
+    /// JSON once, which keeps its compact form; the next read takes that. A form is never
+    /// written for a kept file whose tag is not the one the build used.
+    #[test]
+    fn a_kept_answer_is_read_from_its_json_once_then_from_its_compact_form() {
+        let dir = std::env::temp_dir().join(format!("kept-answer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = Arc::new(FetchCache::open(dir.clone()).expect("cache"));
+        cache.store("fr.localhost", "/cinema/a/shows", "\"t1\"", b"[1,2]");
+        let kept = |etag: &str| KeptAnswer {
+            cache: cache.clone(),
+            read: Arc::new(AtomicUsize::new(0)),
+            compact: Arc::new(AtomicUsize::new(0)),
+            host: "fr.localhost".into(),
+            key: "/cinema/a/shows".into(),
+            url: "http://api/cinema/a/shows".into(),
+            etag: etag.into(),
+        };
+        let parse = |body: &[u8]| -> Result<(Vec<u8>, Option<Vec<u8>>), serde_json::Error> {
+            let list: Vec<u8> = serde_json::from_slice(body)?;
+            Ok((list.clone(), Some(list)))
+        };
+        let decode = |bytes: &[u8]| Some(bytes.iter().map(|b| b + 100).collect::<Vec<u8>>());
+
+        // Another tag than the kept file's (never in a build: the lock keeps the cache still):
+        // read from the JSON, no form kept for it.
+        let other = kept("\"t0\"");
+        assert_eq!(other.read(decode, parse).unwrap(), vec![1, 2]);
+        assert!(cache
+            .load_compact("fr.localhost", "/cinema/a/shows", "\"t1\"")
+            .is_none());
+
+        let answer = kept("\"t1\"");
+        assert_eq!(answer.read(decode, parse).unwrap(), vec![1, 2]);
+        assert_eq!(answer.compact.load(Ordering::Relaxed), 0);
+        // Now from the compact form (`decode` marks what it read).
+        assert_eq!(answer.read(decode, parse).unwrap(), vec![101, 102]);
+        assert_eq!(answer.read.load(Ordering::Relaxed), 2);
+        assert_eq!(answer.compact.load(Ordering::Relaxed), 1);
+        // A compact form that does not decode falls back to the JSON.
+        assert_eq!(answer.read(|_| None::<Vec<u8>>, parse).unwrap(), vec![1, 2]);
+        // JSON that does not read fails with the call's address.
+        cache.store("fr.localhost", "/cinema/a/shows", "\"t2\"", b"[1,");
+        let err = kept("\"t2\"").read(decode, parse).unwrap_err();
+        assert!(
+            format!("{err}").contains("http://api/cinema/a/shows"),
+            "{err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
