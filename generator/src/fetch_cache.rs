@@ -30,6 +30,12 @@ pub struct FetchCache {
     compact_header: Option<String>,
 }
 
+/// A tag is visible ASCII (RFC 9110); anything else is not one of ours (and a line break
+/// would cut the kept file's first line).
+fn is_tag(etag: &str) -> bool {
+    !etag.is_empty() && etag.bytes().all(|b| b.is_ascii_graphic())
+}
+
 /// The file name ending of an answer's compact form.
 const COMPACT: &str = ".compact";
 
@@ -108,8 +114,7 @@ impl FetchCache {
             .insert(name);
         let newline = bytes.iter().position(|&b| b == b'\n')?;
         let etag = std::str::from_utf8(&bytes[..newline]).ok()?.to_string();
-        // A tag is visible ASCII (RFC 9110); anything else is not one of ours.
-        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
+        if !is_tag(&etag) {
             return None;
         }
         Some(Kept {
@@ -122,22 +127,12 @@ impl FetchCache {
     /// Keeps a call's answer with its tag. A failure to keep one is logged, never fatal:
     /// the build has the answer; the next one asks for it whole.
     pub fn store(&self, host: &str, url: &str, etag: &str, body: &[u8]) {
-        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
+        if !is_tag(etag) {
             return;
         }
         let name = Self::name(host, url);
-        let path = self.dir.join(&name);
-        let temp = self.dir.join(format!("{name}.tmp"));
-        let written = (|| -> std::io::Result<()> {
-            let mut file = std::fs::File::create(&temp)?;
-            file.write_all(etag.as_bytes())?;
-            file.write_all(b"\n")?;
-            file.write_all(body)?;
-            std::fs::rename(&temp, &path)
-        })();
-        if let Err(err) = written {
+        if let Err(err) = self.write_whole(&name, &[etag.as_bytes(), b"\n", body]) {
             tracing::warn!(error = %err, url, "could not keep an answer for the next build");
-            let _ = std::fs::remove_file(&temp);
         }
         self.used
             .lock()
@@ -163,25 +158,31 @@ impl FetchCache {
 
     /// Keeps the compact form of a call's answer tagged `etag`; as `store`, never fatal.
     pub fn store_compact(&self, host: &str, url: &str, etag: &str, compact: &[u8]) {
-        if etag.is_empty() || !etag.bytes().all(|b| b.is_ascii_graphic()) {
-            return;
-        }
-        let Some(header) = self.compact_header(etag) else {
+        let Some(header) = self.compact_header(etag).filter(|_| is_tag(etag)) else {
             return;
         };
         let name = format!("{}{COMPACT}", Self::name(host, url));
+        let hash = format!("{:016x}\n", xxh3_64(compact));
+        let parts = [header.as_bytes(), hash.as_bytes(), compact];
+        if let Err(err) = self.write_whole(&name, &parts) {
+            tracing::warn!(error = %err, url, "could not keep an answer's compact form");
+        }
+    }
+
+    /// Writes the file `name` whole: a temporary file, then a rename (removed on failure).
+    fn write_whole(&self, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
         let temp = self.dir.join(format!("{name}.tmp"));
         let written = (|| -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temp)?;
-            file.write_all(header.as_bytes())?;
-            file.write_all(format!("{:016x}\n", xxh3_64(compact)).as_bytes())?;
-            file.write_all(compact)?;
-            std::fs::rename(&temp, self.dir.join(&name))
+            for part in parts {
+                file.write_all(part)?;
+            }
+            std::fs::rename(&temp, self.dir.join(name))
         })();
-        if let Err(err) = written {
-            tracing::warn!(error = %err, url, "could not keep an answer's compact form");
+        if written.is_err() {
             let _ = std::fs::remove_file(&temp);
         }
+        written
     }
 
     /// The compact form's first line: the generator's identity and the answer's tag (the
