@@ -17,6 +17,7 @@ use memchr::memmem;
 pub use site::changes::ContentKey;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 pub const DEPS_FILE: &str = "build-deps.json";
@@ -70,6 +71,11 @@ pub struct Deps {
     previous: HashMap<String, Vec<u32>>,
     /// How many ids the previous build's keys take (the first ones of `keys`).
     previous_keys: usize,
+    /// The previous map's file, and whether this build recorded any page anew: a build that
+    /// only carried the previous pages over (a rebuild with nothing changed) writes the same
+    /// bytes without serialising the map again.
+    previous_bytes: Vec<u8>,
+    recorded: AtomicBool,
 }
 
 /// The file's form: each key with the pages made from it (sorted, so the same build writes
@@ -86,10 +92,11 @@ impl Deps {
     /// Starts a map, reading the previous one of the published folder (none or unreadable:
     /// empty, and a targeted build then builds everything).
     pub fn begin(published: &Path) -> Deps {
-        let previous: DepsFile = std::fs::read(published.join(DEPS_FILE))
-            .ok()
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-            .unwrap_or_default();
+        let (previous, previous_bytes): (DepsFile, Vec<u8>) =
+            std::fs::read(published.join(DEPS_FILE))
+                .ok()
+                .and_then(|bytes| Some((serde_json::from_slice(&bytes).ok()?, bytes)))
+                .unwrap_or_default();
         let mut interner = Interner::default();
         let mut by_index: Vec<Vec<u32>> = vec![Vec::new(); previous.pages.len()];
         for (key, pages) in &previous.keys {
@@ -106,6 +113,8 @@ impl Deps {
             pages: Mutex::new(HashMap::new()),
             previous: previous.pages.into_iter().zip(by_index).collect(),
             previous_keys,
+            previous_bytes,
+            recorded: AtomicBool::new(false),
         }
     }
 
@@ -145,6 +154,7 @@ impl Deps {
 
     /// Records what a rendered page was made from.
     pub fn record(&self, rel: &str, keys: BTreeSet<&str>) {
+        self.recorded.store(true, Ordering::Relaxed);
         let ids: Vec<u32> = {
             let mut interner = self.keys.lock().expect("no panics while holding the lock");
             keys.into_iter().map(|k| interner.id(k)).collect()
@@ -158,7 +168,11 @@ impl Deps {
     /// A page kept from the previous build was made from what it was made from then (its
     /// keys' ids are the same in this build: see `keys`).
     pub fn carry(&self, rel: &str) {
-        let ids = self.previous.get(rel).cloned().unwrap_or_default();
+        let Some(ids) = self.previous.get(rel).cloned() else {
+            // Not the previous build's: recorded with no key.
+            self.record(rel, BTreeSet::new());
+            return;
+        };
         self.pages
             .lock()
             .expect("no panics while holding the lock")
@@ -169,6 +183,14 @@ impl Deps {
     pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
         let interner = self.keys.lock().expect("no panics while holding the lock");
         let pages = self.pages.lock().expect("no panics while holding the lock");
+        // Every page carried (each one the previous build had, none recorded anew) and as
+        // many as then: the previous map, as it was.
+        if !self.recorded.load(Ordering::Relaxed)
+            && pages.len() == self.previous.len()
+            && !self.previous_bytes.is_empty()
+        {
+            return Ok(self.previous_bytes.clone());
+        }
         let mut names: Vec<&String> = pages.keys().collect();
         names.sort();
         let mut file = DepsFile {
@@ -245,6 +267,45 @@ impl SiteLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_that_carries_every_page_writes_the_previous_map_and_one_that_records_writes_its_own()
+    {
+        let dir = std::env::temp_dir().join(format!("deps-carried-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = Deps::begin(&dir);
+        first.record("fr/a.html", BTreeSet::from(["show/x", "cinema/c"]));
+        first.record("fr/b.html", BTreeSet::from(["show/y"]));
+        let bytes = first.to_bytes().unwrap();
+        std::fs::write(dir.join(DEPS_FILE), &bytes).unwrap();
+
+        let carried = Deps::begin(&dir);
+        carried.carry("fr/a.html");
+        carried.carry("fr/b.html");
+        assert_eq!(carried.to_bytes().unwrap(), bytes);
+
+        // A page fewer: the map is made again, without it.
+        let fewer = Deps::begin(&dir);
+        fewer.carry("fr/a.html");
+        let file: DepsFile = serde_json::from_slice(&fewer.to_bytes().unwrap()).unwrap();
+        assert_eq!(file.pages, ["fr/a.html"]);
+
+        // A page rendered again with other keys: its new keys.
+        let again = Deps::begin(&dir);
+        again.carry("fr/a.html");
+        again.record("fr/b.html", BTreeSet::from(["show/z"]));
+        let file: DepsFile = serde_json::from_slice(&again.to_bytes().unwrap()).unwrap();
+        assert_eq!(file.keys["show/z"], [1]);
+        assert!(!file.keys.contains_key("show/y"));
+
+        // A page carried that the previous map did not have is a change too.
+        let new_page = Deps::begin(&dir);
+        new_page.carry("fr/a.html");
+        new_page.carry("fr/c.html");
+        let file: DepsFile = serde_json::from_slice(&new_page.to_bytes().unwrap()).unwrap();
+        assert_eq!(file.pages, ["fr/a.html", "fr/c.html"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn links_are_read_in_attributes_and_json_ld() {

@@ -201,7 +201,8 @@ pub fn cinema_schedule<'a>(
     first_poster: Loading,
     show: impl Fn(ShowId) -> ScheduleShow<'a>,
 ) -> String {
-    // About 350 bytes a showtime: one allocation for a page of hundreds.
+    // About 900 bytes a showtime with its share of the show's head (the demo's cinema pages:
+    // 897–959): one allocation for a page of hundreds, not four doublings and their copies.
     let showtimes: usize = schedule
         .days
         .iter()
@@ -209,7 +210,7 @@ pub fn cinema_schedule<'a>(
         .flat_map(|d| &d.shows)
         .map(|e| e.screenings.len())
         .sum();
-    let mut out = String::with_capacity(1024 + showtimes * 360);
+    let mut out = String::with_capacity(1024 + showtimes * 960);
     let mut poster_loading = first_poster;
     // A show's head (its element, poster, title and details) reads the same every day it
     // plays once the first poster is written: made once, then copied.

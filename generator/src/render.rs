@@ -1,28 +1,66 @@
-//! Rendering with Tera: the templates are compiled once; each language gets its own copy with
-//! `t(key=…)` bound to its UI strings, so a page's context carries only what is its own.
+//! Rendering with Tera: the templates are compiled once, at the first page rendered; each
+//! language gets its own copy with `t(key=…)` bound to its UI strings, so a page's context
+//! carries only what is its own.
 
 use anyhow::Context as _;
 use serde_json::Value;
 use site::Lang;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use tera::Tera;
 
 pub struct Renderers {
-    by_lang: BTreeMap<Lang, Tera>,
+    /// Each language's Tera, compiled at the first page rendered: a rebuild that keeps every
+    /// page (the nightly run with nothing changed) never needs it, and compiling is a tenth of
+    /// that run's CPU. A template that does not compile fails the first page rendered.
+    by_lang: OnceLock<Result<BTreeMap<Lang, Tera>, String>>,
+    templates: Vec<(String, String)>,
+    templates_dir: PathBuf,
     labels: BTreeMap<Lang, crate::fragments::Labels>,
     strings: BTreeMap<Lang, HashMap<String, String>>,
 }
 
 impl Renderers {
     pub fn load(templates: &Path, locales: &Path) -> anyhow::Result<Renderers> {
+        let mut labels = BTreeMap::new();
+        let mut all_strings = BTreeMap::new();
+        for lang in Lang::ALL {
+            let path = locales.join(format!("{}.json", lang.code()));
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let tree: Value = serde_json::from_str(&text)
+                .with_context(|| format!("parsing {}", path.display()))?;
+            let mut strings = HashMap::new();
+            site::locale_strings::flatten(&tree, &mut strings);
+            labels.insert(
+                lang,
+                crate::fragments::Labels::new(&strings)
+                    .with_context(|| format!("UI strings of {}", path.display()))?,
+            );
+            // Checked here, not at the first page: a bad date format fails every build.
+            LongDate::new(&strings).with_context(|| format!("UI strings of {}", path.display()))?;
+            all_strings.insert(lang, strings);
+        }
+        Ok(Renderers {
+            by_lang: OnceLock::new(),
+            templates: compact_templates(templates)?,
+            templates_dir: templates.to_path_buf(),
+            labels,
+            strings: all_strings,
+        })
+    }
+
+    /// Compiles the templates once for every language: the same templates, each language with
+    /// its own `t` function and `long_date` filter.
+    fn compile(&self) -> anyhow::Result<BTreeMap<Lang, Tera>> {
         let mut base = Tera::default();
-        base.add_raw_templates(compact_templates(templates)?)
+        base.add_raw_templates(self.templates.clone())
             .map_err(|e| {
                 anyhow::anyhow!(
                     "compiling templates in {}: {}",
-                    templates.display(),
+                    self.templates_dir.display(),
                     describe(&e)
                 )
             })?;
@@ -39,36 +77,19 @@ impl Renderers {
         base.register_function("hole", Hole);
         base.register_function("image", ImageTag);
         let mut by_lang = BTreeMap::new();
-        let mut labels = BTreeMap::new();
-        let mut all_strings = BTreeMap::new();
-        for lang in Lang::ALL {
-            let path = locales.join(format!("{}.json", lang.code()));
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let tree: Value = serde_json::from_str(&text)
-                .with_context(|| format!("parsing {}", path.display()))?;
-            let mut strings = HashMap::new();
-            site::locale_strings::flatten(&tree, &mut strings);
-            labels.insert(
-                lang,
-                crate::fragments::Labels::new(&strings)
-                    .with_context(|| format!("UI strings of {}", path.display()))?,
-            );
-            all_strings.insert(lang, strings.clone());
+        for (lang, strings) in &self.strings {
             let mut tera = base.clone();
-            tera.register_filter(
-                "long_date",
-                LongDate::new(&strings)
-                    .with_context(|| format!("UI strings of {}", path.display()))?,
+            tera.register_filter("long_date", LongDate::new(strings)?);
+            tera.register_function(
+                "t",
+                Translate {
+                    strings: strings.clone(),
+                    lang: *lang,
+                },
             );
-            tera.register_function("t", Translate { strings, lang });
-            by_lang.insert(lang, tera);
+            by_lang.insert(*lang, tera);
         }
-        Ok(Renderers {
-            by_lang,
-            labels,
-            strings: all_strings,
-        })
+        Ok(by_lang)
     }
 
     /// The UI strings the Rust-written fragments print.
@@ -87,7 +108,12 @@ impl Renderers {
         template: &str,
         context: &tera::Context,
     ) -> anyhow::Result<String> {
-        self.by_lang[&lang]
+        let by_lang = self
+            .by_lang
+            .get_or_init(|| self.compile().map_err(|e| format!("{e:#}")))
+            .as_ref()
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        by_lang[&lang]
             .render(template, context)
             .map_err(|e| anyhow::anyhow!(describe(&e)))
     }

@@ -14,8 +14,11 @@ pub struct SiteAssets {
     pub print_css_name: String,
     pub logo: Option<LogoFile>,
     pub favicon: String,
-    /// The favicon as PNG in every size of `icons::SIZES`: size, file.
-    pub icons: Vec<(u32, Vec<u8>)>,
+    /// The favicon as PNG in every size of `icons::SIZES` (size, file), drawn when a build
+    /// first needs them (`icons`): a rebuild keeps the files of the last one.
+    icons: std::sync::OnceLock<Vec<(u32, Vec<u8>)>>,
+    /// What the icons are drawn from: the brand's first letter, background and ink colours.
+    icon_inputs: (char, String, String),
     /// The header's colour: `theme-color` and the web app manifest's.
     pub theme_color: String,
     /// The page background: the manifest's splash screen.
@@ -60,7 +63,12 @@ impl SiteAssets {
             print_css_name,
             logo,
             favicon: favicon(brand),
-            icons: icons(brand),
+            icons: std::sync::OnceLock::new(),
+            icon_inputs: (
+                brand.name.chars().next().unwrap_or('C'),
+                colour(brand, "header").to_string(),
+                colour(brand, "brand").to_string(),
+            ),
             theme_color: colour(brand, "header").to_string(),
             background_color: colour(brand, "paper").to_string(),
         })
@@ -120,17 +128,20 @@ pub const MANIFEST: &str = "manifest.webmanifest";
 /// The icon pages share as their picture (`og:image`) when they have none of their own.
 const SHARE_SIZE: u32 = 512;
 
-/// The favicon in every size of `icons::SIZES`, as PNG.
-fn icons(brand: &Brand) -> Vec<(u32, Vec<u8>)> {
-    let letter = brand.name.chars().next().unwrap_or('C');
-    let (background, ink) = (colour(brand, "header"), colour(brand, "brand"));
-    super::icons::SIZES
-        .iter()
-        .map(|&(size, _)| {
-            let pixels = super::icons::draw(size, letter, background, ink);
-            (size, super::icons::png(size, &pixels))
+impl SiteAssets {
+    /// The favicon in every size of `icons::SIZES`, as PNG (size, file), drawn once.
+    pub fn icons(&self) -> &[(u32, Vec<u8>)] {
+        self.icons.get_or_init(|| {
+            let (letter, background, ink) = &self.icon_inputs;
+            super::icons::SIZES
+                .iter()
+                .map(|&(size, _)| {
+                    let pixels = super::icons::draw(size, *letter, background, ink);
+                    (size, super::icons::png(size, &pixels))
+                })
+                .collect()
         })
-        .collect()
+    }
 }
 
 /// A theme's colour of `role`, or the design system's default.

@@ -418,8 +418,14 @@ impl SiteWriter<'_> {
             output.write(&format!("{root}/{}", logo.name), &logo.bytes)?;
         }
         output.write(&format!("{root}/favicon.svg"), assets.favicon.as_bytes())?;
-        for (size, png) in &assets.icons {
-            output.write(&format!("{root}/{}", icons::path(*size)), png)?;
+        // The icons are drawn from the brand alone, which the fingerprint covers: kept as
+        // pages are when it is the last build's (drawing them is a sixth of a rebuild's CPU).
+        for (n, &(size, _)) in icons::SIZES.iter().enumerate() {
+            let rel = format!("{root}/{}", icons::path(size));
+            let quick = self.fingerprint ^ xxhash_rust::xxh3::xxh3_64(rel.as_bytes());
+            if !output.reuse(&rel, quick, || quick)? {
+                output.write(&rel, &assets.icons()[n].1)?;
+            }
         }
         output.write(
             &format!("{root}/{}", assets::MANIFEST),
@@ -441,7 +447,7 @@ impl SiteWriter<'_> {
         let parts_made: OnceLock<BTreeMap<Lang, ChromeCache>> = OnceLock::new();
         let minify = crate::render::minify_config();
         let chromes = || {
-            let chromes = chromes_made.get_or_init(|| {
+            chromes_made.get_or_init(|| {
                 data.locales
                     .iter()
                     .map(|(lang, locale)| {
@@ -457,9 +463,13 @@ impl SiteWriter<'_> {
                         (*lang, chrome)
                     })
                     .collect()
-            });
-            let parts = parts_made.get_or_init(|| {
-                chromes
+            })
+        };
+        // The chrome rendered (what pages splice in): only once a page is rendered, so a
+        // rebuild that keeps every page never compiles the templates.
+        let chrome_parts = || {
+            parts_made.get_or_init(|| {
+                chromes()
                     .iter()
                     .map(|(lang, chrome)| {
                         (
@@ -468,14 +478,12 @@ impl SiteWriter<'_> {
                         )
                     })
                     .collect()
-            });
-            (chromes, parts)
+            })
         };
         let links_made: OnceLock<SiteLinks> = OnceLock::new();
         let links = || {
             links_made.get_or_init(|| {
                 let origin = chromes()
-                    .0
                     .values()
                     .next()
                     .map(|c| c.base_url.as_str())
@@ -508,27 +516,9 @@ impl SiteWriter<'_> {
                     self.progress.inc(1);
                     return Ok(());
                 }
-                let (chromes, chrome_parts) = chromes();
-                let chrome = &chromes[&page.lang];
-                // Unchanged content, templates and generator: the page is kept without
-                // computing its context; otherwise its context decides (`Output::reuse`).
-                let quick = quick_inputs(
-                    page,
-                    &rel,
-                    self.fingerprint ^ data.content_hash,
-                    chrome.hash,
-                    self.islands,
-                );
-                if !output.same_quick(&rel, quick) {
-                    read_schedules()?;
-                }
-                let mut built = None;
-                let kept = output.reuse(&rel, quick, || {
-                    let pc = self.page_context(data, chrome, plan, page);
-                    let full = pc.inputs ^ self.fingerprint;
-                    built = Some(pc);
-                    full
-                })?;
+                let chrome = &chromes()[&page.lang];
+                let Reuse { kept, built } =
+                    self.reuse(data, chrome, plan, page, &rel, &read_schedules)?;
                 if kept {
                     if deps.had(&rel) {
                         deps.carry(&rel);
@@ -556,7 +546,7 @@ impl SiteWriter<'_> {
                         format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
                     })?;
                 let t2 = thread_cpu();
-                let bytes = finish(&html, &pc, &chrome_parts[&page.lang])
+                let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])
                     .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
                 let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
                 deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
@@ -567,8 +557,8 @@ impl SiteWriter<'_> {
                 self.progress.inc(1);
                 result
             })?;
-        // The site's default 404 page also answers at the root, for paths of no language.
-        let (chromes, chrome_parts) = chromes();
+        // The site's default 404 page also answers at the root, for paths of no language:
+        // kept, as pages are, when its inputs are those of the last build.
         let default_lang = site.default_language();
         if let Some(page) = plan
             .pages
@@ -576,13 +566,22 @@ impl SiteWriter<'_> {
             .find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview)
         {
             if page.path != "/404" {
-                let pc = self.page_context(data, &chromes[&page.lang], plan, page);
-                let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
-                let bytes = finish(&html, &pc, &chrome_parts[&page.lang])?;
-                output.write(&format!("{root}/404.html"), &bytes)?;
+                let rel = format!("{root}/404.html");
+                let chrome = &chromes()[&page.lang];
+                let Reuse { kept, built } =
+                    self.reuse(data, chrome, plan, page, &rel, &read_schedules)?;
+                if !kept {
+                    let pc = match built {
+                        Some(pc) => pc,
+                        None => self.page_context(data, chrome, plan, page),
+                    };
+                    let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
+                    let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])?;
+                    output.write(&rel, &bytes)?;
+                }
             }
         }
-        let base = &chromes
+        let base = &chromes()
             .values()
             .next()
             .map(|c| c.base_url.clone())
@@ -633,6 +632,38 @@ impl SiteWriter<'_> {
         Ok(())
     }
 
+    /// Unchanged content, templates and generator: the page at `rel` is kept without
+    /// computing its context; otherwise its context decides (`Output::reuse`), and is handed
+    /// back when it was computed.
+    fn reuse(
+        &self,
+        data: &SiteData,
+        chrome: &LocaleChrome,
+        plan: &SitePages,
+        page: &Page,
+        rel: &str,
+        read_schedules: &dyn Fn() -> anyhow::Result<()>,
+    ) -> anyhow::Result<Reuse> {
+        let quick = quick_inputs(
+            page,
+            rel,
+            self.fingerprint ^ data.content_hash,
+            chrome.hash,
+            self.islands,
+        );
+        if !self.output.same_quick(rel, quick) {
+            read_schedules()?;
+        }
+        let mut built = None;
+        let kept = self.output.reuse(rel, quick, || {
+            let pc = self.page_context(data, chrome, plan, page);
+            let full = pc.inputs ^ self.fingerprint;
+            built = Some(pc);
+            full
+        })?;
+        Ok(Reuse { kept, built })
+    }
+
     fn page_context(
         &self,
         data: &SiteData,
@@ -649,6 +680,12 @@ impl SiteWriter<'_> {
         };
         page_context(&site, chrome, page)
     }
+}
+
+/// Whether a page was kept, and its context when deciding needed it.
+struct Reuse {
+    kept: bool,
+    built: Option<crate::pages::PageContext>,
 }
 
 /// A rendered page (compact as its templates are: `render::compact`) with its fragments and
