@@ -5,13 +5,14 @@ use crate::{Emotion, ShowFeeling};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
-/// One row of the `UNION ALL`: exactly one of `intention` and `emotion` is set.
-#[derive(sqlx::FromRow)]
-pub struct FeelingRow {
-    pub slug: String,
-    pub intention: Option<i16>,
-    pub emotion: Option<Emotion>,
-    pub changed_at: DateTime<Utc>,
+row_struct! {
+    /// One row of the `UNION ALL`: exactly one of `intention` and `emotion` is set.
+    pub struct FeelingRow {
+        pub slug: String,
+        pub intention: Option<i16>,
+        pub emotion: Option<Emotion>,
+        pub changed_at: DateTime<Utc>,
+    }
 }
 
 fn fold(rows: Vec<FeelingRow>) -> HashMap<String, (ShowFeeling, DateTime<Utc>)> {

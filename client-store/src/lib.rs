@@ -9,7 +9,7 @@
 //! - `store`: the rules — inputs checked ([`validate`]), which pool and transaction each
 //!   call uses, favourites' order and limit, feelings folded per show (`feelings`);
 //! - `statements`: every SQL statement, written once over sqlx's generic API, rows read
-//!   through `#[derive(sqlx::FromRow)]`;
+//!   through `sqlx::FromRow` (`row_struct!`, in `rows`);
 //! - [`Dialect`]: what differs, implemented by sqlx's driver types in [`sqlite`] and
 //!   [`postgres`] (how a write transaction starts, the row lock, how a list of keys is bound),
 //!   beside each database's connection set-up and migrations folder (sqlx's `Any` driver maps
@@ -20,11 +20,15 @@
 //! newsletter flag its site uses. Ids and slugs are opaque strings, checked for length and
 //! control characters only ([`validate`]).
 
+#[macro_use]
+mod rows;
+
 pub mod calendar_tokens;
 mod columns;
 mod dialect;
 mod error;
 mod feelings;
+mod migrations;
 pub mod postgres;
 pub mod sqlite;
 mod statements;
@@ -207,24 +211,26 @@ pub struct NewClient {
     pub last_name: String,
 }
 
-/// A stored client. A new client is `registered` (the identity provider knows them), on
-/// their `first_login`, with an unverified email and no newsletter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct ClientRecord {
-    pub id: String,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub photo_url: Option<String>,
-    pub registered: bool,
-    pub email_verified: bool,
-    pub first_login: bool,
-    /// The newsletter flag of sites other than FR (spec §6).
-    pub send_newsletter: bool,
-    /// The newsletter flag of the FR site (spec §6).
-    pub mail_communication: bool,
-    pub loyalty_level: Option<String>,
-    pub created_at: DateTime<Utc>,
+row_struct! {
+    /// A stored client. A new client is `registered` (the identity provider knows them), on
+    /// their `first_login`, with an unverified email and no newsletter.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct ClientRecord {
+        pub id: String,
+        pub email: String,
+        pub first_name: String,
+        pub last_name: String,
+        pub photo_url: Option<String>,
+        pub registered: bool,
+        pub email_verified: bool,
+        pub first_login: bool,
+        /// The newsletter flag of sites other than FR (spec §6).
+        pub send_newsletter: bool,
+        /// The newsletter flag of the FR site (spec §6).
+        pub mail_communication: bool,
+        pub loyalty_level: Option<String>,
+        pub created_at: DateTime<Utc>,
+    }
 }
 
 /// Changes to a client; `None` leaves a field as it is. For the optional fields,
@@ -265,11 +271,13 @@ impl ClientRecord {
     }
 }
 
-/// The client and site of a calendar-feed secret ([`ClientStore::calendar_feed_owner`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct CalendarFeedOwner {
-    pub client_id: String,
-    pub site: String,
+row_struct! {
+    /// The client and site of a calendar-feed secret ([`ClientStore::calendar_feed_owner`]).
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct CalendarFeedOwner {
+        pub client_id: String,
+        pub site: String,
+    }
 }
 
 /// A client's rating of a show (spec §3 Feelings).
@@ -360,30 +368,34 @@ impl FromStr for VoucherStatus {
     }
 }
 
-/// A voucher the voucher checker looks up by code, per site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct Voucher {
-    pub code: String,
-    pub site: String,
-    pub label: String,
-    /// What the voucher is for (e.g. "cinecarte-5", "ticket"); opaque to the store.
-    pub kind: String,
-    pub valid_until: Option<NaiveDate>,
-    /// Remaining amount, when the voucher carries one.
-    pub balance_cents: Option<i64>,
-    pub status: VoucherStatus,
+row_struct! {
+    /// A voucher the voucher checker looks up by code, per site.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct Voucher {
+        pub code: String,
+        pub site: String,
+        pub label: String,
+        /// What the voucher is for (e.g. "cinecarte-5", "ticket"); opaque to the store.
+        pub kind: String,
+        pub valid_until: Option<NaiveDate>,
+        /// Remaining amount, when the voucher carries one.
+        pub balance_cents: Option<i64>,
+        pub status: VoucherStatus,
+    }
 }
 
-/// A gift card looked up by number and PIN, per site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
-pub struct GiftCard {
-    pub number: String,
-    pub pin: String,
-    pub site: String,
-    pub balance_cents: i64,
-    /// ISO 4217 code, e.g. "EUR".
-    pub currency: String,
-    pub valid_until: Option<NaiveDate>,
+row_struct! {
+    /// A gift card looked up by number and PIN, per site.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct GiftCard {
+        pub number: String,
+        pub pin: String,
+        pub site: String,
+        pub balance_cents: i64,
+        /// ISO 4217 code, e.g. "EUR".
+        pub currency: String,
+        pub valid_until: Option<NaiveDate>,
+    }
 }
 
 /// Opens the configured store: a `postgres://` (or `postgresql://`) URL selects PostgreSQL,

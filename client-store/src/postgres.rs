@@ -20,8 +20,6 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// several servers.
 const POOL_CONNECTIONS: u32 = 16;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
-
 /// Signed-in clients' data in a PostgreSQL database.
 pub type PostgresStore = SqlStore<Postgres>;
 
@@ -76,7 +74,7 @@ impl SqlStore<Postgres> {
             .await
             .with_context(|| format!("connecting to PostgreSQL at {target}"))?;
         // The migrator takes an advisory lock: servers starting together migrate once.
-        MIGRATOR
+        crate::migrations::POSTGRES
             .run(&pool)
             .await
             .with_context(|| format!("migrating the client database at {target}"))?;

@@ -22,8 +22,6 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Readers never block each other in WAL mode; a few cover a 2-core server.
 const READER_CONNECTIONS: u32 = 4;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-
 /// Signed-in clients' data in one SQLite file.
 pub type SqliteStore = SqlStore<Sqlite>;
 
@@ -130,7 +128,7 @@ impl SqlStore<Sqlite> {
             )
             .await
             .with_context(|| format!("opening the client database {}", path.display()))?;
-        MIGRATOR
+        crate::migrations::SQLITE
             .run(&writer)
             .await
             .with_context(|| format!("migrating the client database {}", path.display()))?;

@@ -1,7 +1,7 @@
 //! Every SQL statement of the store, written once for both databases over sqlx's generic API;
 //! the few words that differ come from the [`Dialect`]. A statement runs on the connection it
 //! is given (a pooled one, or a transaction's): which pool and which transaction is the rules'
-//! choice ([`crate::store`]). Rows decode through `#[derive(sqlx::FromRow)]`, by column name.
+//! choice ([`crate::store`]). Rows decode through `sqlx::FromRow` (`row_struct!`), by column name.
 //!
 //! Writes with RETURNING read every row (`fetch_all`): an autocommit statement commits when it
 //! runs to its end, so stopping at the first row would drop a failed COMMIT's error (SQLite on
