@@ -181,8 +181,12 @@ impl Fetcher {
         parse: impl FnOnce(&[u8]) -> Result<T, serde_json::Error>,
     ) -> Result<Answer<T>, FetchError> {
         let parse = |body: &[u8]| parse(body).map(|value| (value, None));
+        let decode = None::<fn(&[u8]) -> Option<T>>;
         Ok(
-            match self.answer(site, lang, path.into(), parse, false).await? {
+            match self
+                .answer(site, lang, path.into(), parse, decode, false)
+                .await?
+            {
                 Answer::Found(Lazy::Parsed(value)) => Answer::Found(value),
                 Answer::Found(Lazy::Kept(_)) => {
                     unreachable!("kept answers are parsed when not lazy")
@@ -205,7 +209,33 @@ impl Fetcher {
         path: impl Into<String>,
         parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
-        self.answer(site, lang, path.into(), parse, true).await
+        let decode = None::<fn(&[u8]) -> Option<T>>;
+        self.answer(site, lang, path.into(), parse, decode, true)
+            .await
+    }
+
+    /// A call read now, as `get_with` reads it, whose compact form the cache keeps beside the
+    /// answer: an answer kept from the last build is read from that form by `decode` when the
+    /// cache has it for the same answer, else by `parse`. Seasons are read this way: every
+    /// build needs them, and their compact form is a small part of their JSON.
+    pub async fn get_compact<T>(
+        &self,
+        site: Site,
+        lang: Option<Lang>,
+        path: impl Into<String>,
+        decode: impl FnOnce(&[u8]) -> Option<T>,
+        parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
+    ) -> Result<T, FetchError> {
+        let path = path.into();
+        match self
+            .answer(site, lang, path.clone(), parse, Some(decode), false)
+            .await?
+        {
+            Answer::Found(Lazy::Parsed(value)) => Ok(value),
+            Answer::Found(Lazy::Kept(_)) => unreachable!("kept answers are read when not lazy"),
+            Answer::NotFound => Err(FetchError::new(&self.url(lang, &path), "not found (404)")),
+            Answer::Gone => Err(FetchError::new(&self.url(lang, &path), "gone (410)")),
+        }
     }
 
     /// A kept answer used as it is: left to read later (`lazy`) or read now.
@@ -219,6 +249,7 @@ impl Fetcher {
         kept: &Kept,
         lazy: bool,
         parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
+        decode: Option<impl FnOnce(&[u8]) -> Option<T>>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         let body = kept.body();
         self.record(site, url, body);
@@ -235,6 +266,21 @@ impl Fetcher {
                     etag: kept.etag.clone(),
                 })))
             }
+            (Some(cache), false) if decode.is_some() => {
+                let decode = decode.expect("checked above");
+                if let Some(value) = cache
+                    .load_compact(host, key, &kept.etag)
+                    .and_then(|bytes| decode(&bytes))
+                {
+                    return Ok(Answer::Found(Lazy::Parsed(value)));
+                }
+                let (value, compact) = parse(body)
+                    .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
+                if let Some(compact) = compact {
+                    cache.store_compact(host, key, &kept.etag, &compact);
+                }
+                Ok(Answer::Found(Lazy::Parsed(value)))
+            }
             _ => parse(body)
                 .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}"))),
@@ -247,6 +293,7 @@ impl Fetcher {
         lang: Option<Lang>,
         path: String,
         parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
+        decode: Option<impl FnOnce(&[u8]) -> Option<T>>,
         lazy: bool,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         let url = self.url(lang, &path);
@@ -265,7 +312,7 @@ impl Fetcher {
             if !changed.iter().any(|c| c.touches(&path, answer.body())) {
                 self.unasked.fetch_add(1, Ordering::Relaxed);
                 let parse = parse.take().expect("parsed once");
-                return self.use_kept(site, &url, &host, key, answer, lazy, parse);
+                return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
             }
         }
         let mut last_error = String::new();
@@ -292,7 +339,7 @@ impl Fetcher {
                     self.reused_bytes
                         .fetch_add(kept.body().len(), Ordering::Relaxed);
                     let parse = parse.take().expect("parsed once");
-                    return self.use_kept(site, &url, &host, key, &kept, lazy, parse);
+                    return self.use_kept(site, &url, &host, key, &kept, lazy, parse, decode);
                 }
                 return Err(FetchError::new(&url, "304 to a call without a tag"));
             }

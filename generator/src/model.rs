@@ -3,12 +3,13 @@
 //! concurrently; a failure anywhere fails the build with the URL that failed. Schedules and
 //! seasons are kept in the compact form of `schedule`: they are most of a country's data.
 //! Schedules kept from the last build (a 304) are read only when a page or feed is made
-//! (`SiteData::load_schedules`): a rebuild with nothing changed reads none of them.
+//! (`SiteData::load_schedules`): a rebuild with nothing changed reads none of them. Seasons
+//! kept from the last build are read from their compact form (the screenings pages print).
 
 use crate::fetch::{Answer, FetchError, Fetcher, Lazy};
 use crate::schedule::{
-    read_and_compact_schedule, read_compact_schedule, read_season, CinemaSchedule, Place,
-    SeasonPage, ShowId, Tables,
+    read_and_compact_schedule, read_and_compact_season, read_compact_schedule, read_compact_season,
+    CinemaSchedule, Place, SeasonPage, ShowId, Tables,
 };
 use futures_util::future::try_join_all;
 use site::content::*;
@@ -381,9 +382,13 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             .map(|s| f.get::<Show>(site, l, format!("/show/{}", s.slug))),
     );
     let seasons = try_join_all(events.seasons.iter().map(|s| {
-        f.get_with(site, l, format!("/event/{}", s.slug), |body| {
-            read_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables)
-        })
+        f.get_compact(
+            site,
+            l,
+            format!("/event/{}", s.slug),
+            |compact| read_compact_season(compact, &tables),
+            |body| read_and_compact_season(body, SEASON_SHOWTIMES_PER_SHOW, &tables),
+        )
     }));
     let (other_lists, cinema_details, schedules, city_details, show_details, seasons) = tokio::try_join!(
         other_lists,

@@ -407,46 +407,88 @@ fn from_wire(wire: WireSchedule<'_>, tables: &Mutex<Tables>) -> CinemaSchedule {
 }
 
 /// Reads a season (`/event/{slug}`) from the API's bytes, keeping each show's first `keep`
-/// screenings per cinema.
-pub fn read_season(
+/// screenings per cinema, and gives its compact form too: the season, its prices and only the
+/// screenings kept, in `postcard`'s form. A country's seasons are
+/// megabytes of showtimes of which pages print three a show; reading them again from this form
+/// is what lets a rebuild skip parsing all of them.
+pub fn read_and_compact_season(
     body: &[u8],
     keep: usize,
     tables: &Mutex<Tables>,
-) -> Result<SeasonPage, serde_json::Error> {
+) -> Result<(SeasonPage, Option<Vec<u8>>), serde_json::Error> {
     let wire: WireSeason = crate::fetch::json(body)?;
-    let mut tables = tables.lock().expect("no panics while holding the lock");
-    let cinemas = wire
+    let cinemas: Vec<CompactSeasonCinema> = wire
         .showtimes
         .into_iter()
         .map(|(cinema, shows)| {
             let mut more = false;
             let shows = shows
                 .into_iter()
-                .map(|(show, list)| {
-                    let mut next: Vec<&WireShowtime> = list.iter().collect();
-                    next.sort_by_key(|s| s.datetime);
-                    more |= next.len() > keep;
-                    (
-                        tables.show(&show),
-                        next.into_iter()
-                            .take(keep)
-                            .map(|s| tables.screening(s))
-                            .collect(),
-                    )
+                .map(|(show, mut list)| {
+                    list.sort_by_key(|s| s.datetime);
+                    more |= list.len() > keep;
+                    list.truncate(keep);
+                    (Text(Cow::Owned(show)), list)
                 })
                 .collect();
-            SeasonCinema {
-                cinema,
-                shows,
+            CompactSeasonCinema {
+                cinema: Text(Cow::Owned(cinema)),
                 more,
+                shows,
             }
         })
         .collect();
-    Ok(SeasonPage {
-        season: wire.season,
-        prices: wire.prices,
+    // A form that does not encode is only not kept: the next build reads the JSON again.
+    let season = serde_json::to_string(&(&wire.season, &wire.prices)).unwrap_or_default();
+    let compact = CompactSeason {
+        season: Text(Cow::Owned(season)),
         cinemas,
-    })
+    };
+    let bytes = Some(&compact)
+        .filter(|c| !c.season.0.is_empty())
+        .and_then(|c| postcard::to_allocvec(c).ok());
+    let cinemas = compact.cinemas;
+    let page = season_page(wire.season, wire.prices, cinemas, tables);
+    Ok((page, bytes))
+}
+
+/// A season from its compact form (`read_and_compact_season`); None when the bytes are not one
+/// (the JSON is read instead).
+pub fn read_compact_season(bytes: &[u8], tables: &Mutex<Tables>) -> Option<SeasonPage> {
+    let compact: CompactSeason = postcard::from_bytes(bytes).ok()?;
+    let (season, prices): (Season, Vec<Price>) = serde_json::from_str(&compact.season.0).ok()?;
+    Some(season_page(season, prices, compact.cinemas, tables))
+}
+
+fn season_page(
+    season: Season,
+    prices: Vec<Price>,
+    cinemas: Vec<CompactSeasonCinema<'_>>,
+    tables: &Mutex<Tables>,
+) -> SeasonPage {
+    let mut tables = tables.lock().expect("no panics while holding the lock");
+    let cinemas = cinemas
+        .into_iter()
+        .map(|c| SeasonCinema {
+            cinema: c.cinema.0.into_owned(),
+            shows: c
+                .shows
+                .iter()
+                .map(|(show, list)| {
+                    (
+                        tables.show(&show.0),
+                        list.iter().map(|s| tables.screening(s)).collect(),
+                    )
+                })
+                .collect(),
+            more: c.more,
+        })
+        .collect();
+    SeasonPage {
+        season,
+        prices,
+        cinemas,
+    }
 }
 
 /// Where a show plays: a cinema (index in `LocaleData::cinemas`), a day of its schedule
@@ -524,6 +566,27 @@ struct WireSeason<'a> {
     prices: Vec<Price>,
     #[serde(default, borrow)]
     showtimes: BTreeMap<String, BTreeMap<String, Vec<WireShowtime<'a>>>>,
+}
+
+/// A season's compact form: the season and its prices as JSON (`Season` leaves absent fields
+/// out, which postcard's fields-in-order form cannot read back), then the screenings kept, in
+/// cinema then show slug order.
+#[derive(Deserialize, Serialize)]
+struct CompactSeason<'a> {
+    #[serde(borrow)]
+    season: Text<'a>,
+    #[serde(borrow)]
+    cinemas: Vec<CompactSeasonCinema<'a>>,
+}
+
+#[derive(Deserialize, Serialize)]
+struct CompactSeasonCinema<'a> {
+    #[serde(borrow)]
+    cinema: Text<'a>,
+    /// Some show plays more often than its kept screenings.
+    more: bool,
+    #[serde(borrow)]
+    shows: Vec<(Text<'a>, Vec<WireShowtime<'a>>)>,
 }
 
 /// An instant as the API writes it (`2026-11-22T20:30:00+01:00`), read without chrono's
@@ -946,37 +1009,43 @@ mod tests {
             "lyon": {"tosca": [late.clone(), early.clone()]},
             "paris-opera": {"tosca": [middle.clone()], "aida": [late, middle, early]},
         });
+        let body = serde_json::to_vec(&season).unwrap();
         let tables = Mutex::new(Tables::default());
-        let page = read_season(&serde_json::to_vec(&season).unwrap(), 2, &tables).unwrap();
+        let (page, compact) = read_and_compact_season(&body, 2, &tables).unwrap();
+        // Read again from its compact form (a rebuild's 304), the same season.
+        let again = read_compact_season(&compact.expect("a compact form"), &tables).unwrap();
         let tables = tables.into_inner().unwrap();
-        assert_eq!(page.season.slug, "saison-opera");
-        let cinemas: Vec<&str> = page.cinemas.iter().map(|c| c.cinema.as_str()).collect();
-        assert_eq!(cinemas, ["lyon", "paris-opera"]);
-        let paris = &page.cinemas[1];
-        let shows: Vec<&str> = paris.shows.iter().map(|(s, _)| tables.slug(*s)).collect();
-        assert_eq!(shows, ["aida", "tosca"]);
-        let aida: Vec<String> = paris.shows[0]
-            .1
-            .iter()
-            .map(|s| s.start.to_rfc3339())
-            .collect();
-        assert_eq!(
-            aida,
-            ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]
-        );
-        assert!(paris.more && !page.cinemas[0].more);
-        let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap().to_utc();
-        let (first, cinema) = page.first_after(at("2026-11-20T00:00:00Z")).unwrap();
-        assert_eq!(
-            (first.start.to_rfc3339().as_str(), cinema),
-            ("2026-11-23T20:00:00+01:00", "lyon")
-        );
-        // Once the first has started, the next one not started: Paris's, two days later.
-        let (next, cinema) = page.first_after(at("2026-11-23T19:05:00Z")).unwrap();
-        assert_eq!(
-            (next.start.to_rfc3339().as_str(), cinema),
-            ("2026-11-25T20:00:00+01:00", "paris-opera")
-        );
-        assert!(page.first_after(at("2026-12-01T00:00:00Z")).is_none());
+        assert_eq!((&again.season, &again.prices), (&page.season, &page.prices));
+        for page in [page, again] {
+            assert_eq!(page.season.slug, "saison-opera");
+            let cinemas: Vec<&str> = page.cinemas.iter().map(|c| c.cinema.as_str()).collect();
+            assert_eq!(cinemas, ["lyon", "paris-opera"]);
+            let paris = &page.cinemas[1];
+            let shows: Vec<&str> = paris.shows.iter().map(|(s, _)| tables.slug(*s)).collect();
+            assert_eq!(shows, ["aida", "tosca"]);
+            let aida: Vec<String> = paris.shows[0]
+                .1
+                .iter()
+                .map(|s| s.start.to_rfc3339())
+                .collect();
+            assert_eq!(
+                aida,
+                ["2026-11-23T20:00:00+01:00", "2026-11-25T20:00:00+01:00"]
+            );
+            assert!(paris.more && !page.cinemas[0].more);
+            let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap().to_utc();
+            let (first, cinema) = page.first_after(at("2026-11-20T00:00:00Z")).unwrap();
+            assert_eq!(
+                (first.start.to_rfc3339().as_str(), cinema),
+                ("2026-11-23T20:00:00+01:00", "lyon")
+            );
+            // Once the first has started, the next one not started: Paris's, two days later.
+            let (next, cinema) = page.first_after(at("2026-11-23T19:05:00Z")).unwrap();
+            assert_eq!(
+                (next.start.to_rfc3339().as_str(), cinema),
+                ("2026-11-25T20:00:00+01:00", "paris-opera")
+            );
+            assert!(page.first_after(at("2026-12-01T00:00:00Z")).is_none());
+        }
     }
 }
