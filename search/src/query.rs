@@ -18,6 +18,7 @@ use std::ops::Bound;
 
 use site::content::SearchResultType;
 use site::rules::{search_allowed, MIN_SEARCH_LENGTH};
+use site::text::is_blank;
 use tantivy::query::{
     BooleanQuery, ConstScoreQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, Query, RangeQuery,
     TermQuery,
@@ -59,7 +60,9 @@ pub(crate) struct ParsedQuery {
 /// Checks the length rules and splits the text into words (punctuation only separates
 /// words: `"*:()[]` are not operators here, there is no query syntax to break).
 pub(crate) fn parse(text: &str) -> Result<ParsedQuery, SearchError> {
-    let text = text.trim();
+    // Trimmed as the islands trim (`is_blank`, a byte order mark included), so both length
+    // rules count the characters the search modal counted.
+    let text = text.trim_matches(is_blank);
     // Count no further than needed: a megabyte of text costs no more than 201 characters.
     if text.chars().take(MAX_QUERY_CHARS + 1).count() > MAX_QUERY_CHARS {
         return Err(SearchError::QueryTooLong {
@@ -195,6 +198,11 @@ mod tests {
             })
         );
         assert!(parse("Évr").is_ok());
+        // A byte order mark is a blank to the browser's trim(), so to both rules here.
+        assert!(parse("\u{feff} \0").is_err());
+        assert!(parse("\u{feff}a\0b").is_ok());
+        let framed = format!("\u{feff}{}\u{feff}", "a".repeat(MAX_QUERY_CHARS));
+        assert!(parse(&framed).is_ok());
         assert!(parse(&"a".repeat(MAX_QUERY_CHARS)).is_ok());
         assert_eq!(
             parse(&"a".repeat(MAX_QUERY_CHARS + 1)),

@@ -15,6 +15,7 @@ use site::brand::Brand;
 use site::content::SearchResultType;
 use site::routes::RouteTable;
 use site::rules::MIN_SEARCH_LENGTH;
+use site::text::is_blank;
 use site::Site;
 use std::sync::LazyLock;
 
@@ -114,7 +115,8 @@ proptest! {
         let mut request = SearchRequest::new(q.clone());
         request.kind = kind;
         request.faq_only = faq;
-        let length = q.trim().chars().count();
+        // The rules' own trim (JavaScript's blanks, U+FEFF included), not `str::trim`.
+        let length = q.trim_matches(is_blank).chars().count();
         match FIXTURE.index.search(site, lang, &request) {
             Ok(answer) => {
                 prop_assert!((MIN_SEARCH_LENGTH..=MAX_QUERY_CHARS).contains(&length), "{:?} answered", q);

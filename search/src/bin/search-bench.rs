@@ -16,7 +16,7 @@ use search::{SearchIndex, SearchRequest};
 use site::brand::Brand;
 use site::content::SearchResultType;
 use site::routes::RouteTable;
-use site::rules::MIN_SEARCH_LENGTH;
+use site::rules::{search_allowed, MIN_SEARCH_LENGTH};
 use site::snapshot::Snapshot;
 use site::{Lang, Site};
 
@@ -182,7 +182,7 @@ fn main() -> ExitCode {
         for _ in 0..options.rounds {
             for end in MIN_SEARCH_LENGTH..=chars.len() {
                 let typed: String = chars[..end].iter().collect();
-                if typed.trim().chars().count() < MIN_SEARCH_LENGTH {
+                if !search_allowed(&typed, MIN_SEARCH_LENGTH) {
                     continue;
                 }
                 let request = SearchRequest::new(typed);
