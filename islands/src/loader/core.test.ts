@@ -135,6 +135,24 @@ describe("island loader", () => {
     expect(clicks).toEqual(["island", "island"]);
   });
 
+  it("marks an island data-mounted once its mount has run, not when its module is asked for", async () => {
+    document.body.innerHTML = `<div data-island="a" data-hydrate="interaction" data-src="/a.js"><a href="#x">x</a></div>`;
+    let arrive: (m: IslandModule) => void = () => {};
+    const load = vi.fn(() => new Promise<IslandModule>((resolve) => (arrive = resolve)));
+    startIslands(document, load);
+    const el = document.querySelector<HTMLElement>("[data-island]")!;
+    el.dispatchEvent(new Event("focusin"));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(el.dataset.mounted).toBeUndefined();
+    startIslands(document, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    let listening = false;
+    arrive({ mount: () => void (listening = true) });
+    await flush();
+    expect(listening).toBe(true);
+    expect(el.dataset.mounted).toBe("");
+  });
+
   it("never mounts an island twice, and reports a module that fails", async () => {
     const { load, mounted } = page(`<div data-island="a" data-src="/a.js"></div>`);
     startIslands(document, load);

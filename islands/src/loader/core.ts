@@ -15,6 +15,8 @@
 // - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
 //   and a click on one of its `button[type=button]` before it is ready is replayed once it
 //   is: the visitor's first click is never lost to the loading.
+// - data-mounted: set once the module's `mount` has run (its listeners are in place), never
+//   before: what another island or a browser test waits on.
 
 export interface IslandModule {
   mount(el: HTMLElement, props: unknown): void;
@@ -30,28 +32,31 @@ function readProps(el: HTMLElement): unknown {
   return JSON.parse(script.textContent || "{}");
 }
 
+/** Islands already handled by a call (a second call leaves them alone). */
+const seen = new WeakSet<HTMLElement>();
+
 export function startIslands(root: ParentNode, load: Importer, manifest: Record<string, string> = {}): void {
   root.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const data = el.dataset;
     const src = data.src || manifest[data.island!];
-    if (!src || data.mounted != null) return;
+    if (!src || seen.has(el)) return;
+    seen.add(el);
     let clicked: HTMLElement | null = null;
+    // The module, asked for once whatever asks first (an event, the idle time, the viewport).
+    let loading: Promise<void> | undefined;
     const early = (e: Event) => {
-      const button = (e.target as Element).closest<HTMLElement>("button[type=button]");
-      if (button) clicked = button;
+      clicked = (e.target as Element).closest<HTMLElement>("button[type=button]") ?? clicked;
       run();
     };
-    const run = () => {
-      if (data.mounted != null) return;
-      data.mounted = "";
-      load(src)
+    const run = (): void =>
+      void (loading ||= load(src)
         .then((m) => {
           m.mount(el, readProps(el));
-          el.removeEventListener("click", early);
+          data.mounted = "";
+          // `early` may stay: from now on it only finds the module already there.
           clicked?.click();
         })
-        .catch((e) => console.error("island " + data.island, e));
-    };
+        .catch((e) => console.error(data.island, e)));
     const how = data.hydrate;
     if (how && how != "load") {
       el.addEventListener("click", early);
@@ -60,13 +65,13 @@ export function startIslands(root: ParentNode, load: Importer, manifest: Record<
     if (how == "idle") {
       (window.requestIdleCallback || setTimeout)(run);
     } else if (how == "visible" && "IntersectionObserver" in window) {
-      const seen = new IntersectionObserver((entries) => {
+      const near = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          seen.disconnect();
+          near.disconnect();
           run();
         }
       }, { rootMargin: "200px" });
-      seen.observe(el);
+      near.observe(el);
     } else if (how != "interaction") {
       run();
     }

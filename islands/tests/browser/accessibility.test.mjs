@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cinemaLinks, describeViolations, followNetwork, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands, wakeEveryIsland } from './support.mjs';
+import { cinemaLinks, describeViolations, followNetwork, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands, wakeEveryIsland, islandIn } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -88,7 +88,9 @@ test('axe: cinema page with the information dialog open', (t) =>
 test('axe: home page with the sign-in pop-in open', (t) =>
   browser.page(t, async (page) => {
     await page.goto(siteUrl('fr', '/'));
-    await page.locator('header.site-header nav.account').getByText('Se connecter').click();
+    const signIn = page.locator('header.site-header nav.account').getByText('Se connecter');
+    await islandIn(signIn);
+    await signIn.click();
     await page.getByRole('dialog').waitFor();
     await check(page, 'sign-in pop-in (fr /)');
   }));

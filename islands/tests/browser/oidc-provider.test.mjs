@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { siteUrl, useBrowser } from './support.mjs';
+import { siteUrl, useBrowser, islandIn } from './support.mjs';
 import { CLIENT_ID, loginInFrame, startOidcProvider } from './oidc-provider.mjs';
 
 const browser = useBrowser();
@@ -51,6 +51,7 @@ const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('lu
 async function signIn(page, login) {
   await page.goto(siteUrl('be', '/fr'));
   const account = page.locator('header.site-header nav.account');
+  await islandIn(account.locator('.sign-in'));
   await account.locator('.sign-in').first().click();
   await page.getByRole('dialog').locator('button.button').first().click();
   const iframe = page.locator('iframe.identity-frame');

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cinemaLinks, freshEmail, showLink, signInDirectly, siteUrl, useBrowser, waitForIslands, followNetwork, wakeEveryIsland } from './support.mjs';
+import { cinemaLinks, freshEmail, showLink, signInDirectly, siteUrl, useBrowser, waitForIslands, followNetwork, wakeEveryIsland, islandIn } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -47,6 +47,7 @@ test('sign in through the frame: the code flow with PKCE, the avatar, a silent r
     const trouble = followTrouble(page);
     await page.goto(siteUrl('fr', '/'));
     const account = page.locator('header.site-header nav.account');
+    await islandIn(account.getByText('Se connecter'));
     await account.getByText('Se connecter').click();
     const popin = page.getByRole('dialog');
     await popin.getByRole('button', { name: 'Se connecter' }).click();
@@ -116,6 +117,7 @@ test('an ID token whose nonce is not the request\'s is refused: no session', (t)
   browser.page(t, async (page) => {
     await page.goto(siteUrl('fr', '/'));
     const account = page.locator('header.site-header nav.account');
+    await islandIn(account.getByText('Se connecter'));
     await account.getByText('Se connecter').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Se connecter' }).click();
     await page.locator('iframe.identity-frame').waitFor();
@@ -156,6 +158,7 @@ test('when the provider cannot be reached, signing in says so in an alert, and n
     page.on('request', (r) => r.url().includes('/api/webview') && webview.push(r.url()));
     await page.goto(siteUrl('ch', '/fr'));
     const account = page.locator('header.site-header nav.account');
+    await islandIn(account.locator('.sign-in'));
     await account.locator('.sign-in').first().click();
     await page.getByRole('dialog').locator('button.button').first().click();
     const alert = page.locator('.alerts .alert.alert-warning');

@@ -144,6 +144,20 @@ export async function waitForIslands(page, network) {
 }
 
 /**
+ * Resolves once the island around `locator`'s element has mounted (its first stage is in).
+ * A link the island shows in place (`data-replay`, the sign-in pop-in) clicked before that
+ * leads to its page, as without JavaScript: a visitor's click comes later than a test's.
+ */
+export async function islandIn(locator) {
+  const el = await locator.first().elementHandle();
+  await el.evaluate((node) => new Promise((resolve) => {
+    const island = node.closest('[data-island]');
+    const look = () => (island?.dataset.mounted != null ? resolve() : setTimeout(look, 20));
+    look();
+  }));
+}
+
+/**
  * Follows the page's requests so a test can wait until nothing is pending for `quietMs`
  * (Playwright's `networkidle` only concerns the first load).
  */
