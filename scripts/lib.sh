@@ -257,38 +257,54 @@ check_calendars() {
 # of the dev provider and the token's client as the client calls' `{id}`. scripts/schemathesis.toml
 # says why the card look-ups may answer 400 (a captcha no fuzzer solves). Every site must sign in
 # with the dev provider (write_contract_config): a provider that is down makes the live calls
-# answer 503, a failure here. The site's slugs and days go to target/schemathesis-dict (see
-# scripts/contract-dictionary.py). Logs: target/schemathesis-{site}.log.
+# answer 503, a failure here. The site's slugs and days go to target/schemathesis-dict/{site}
+# (see scripts/contract-dictionary.py). Logs: target/schemathesis-{site}.log.
 check_api_contract() { # examples per operation
-  local site token id log failed=0
+  local site failed=0 running=()
+  # Two sites at a time (schemathesis is CPU-bound Python; the machines have 2 cores): a site's
+  # token and dictionaries are prepared before its run starts, each in its own folder.
   for site in fr ch be nl tn sn ci ma; do
-    log="${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-$site.log"
-    token=$(API_DATA_DIR="$API_DATA_DIR" "$BIN/runtime-api" dev-token --site "$site" --email "contract@example.org" ${API_CONFIG:+--config "$API_CONFIG"} 2>"$log.id" || true)
-    id=$(sed -n 's/^client id: //p' "$log.id")
-    rm -f "$log.id"
-    if [ -z "$token" ] || [ -z "$id" ]; then
-      echo "API contract ($site): no dev-provider token for the site (see write_contract_config)" >&2
-      failed=1
-      continue
+    if [ "${#running[@]}" -ge "${CONTRACT_JOBS:-2}" ]; then
+      wait "${running[0]}" || failed=1
+      running=("${running[@]:1}")
     fi
-    mkdir -p "$ROOT/target/schemathesis-dict"
-    if ! python3 "$ROOT/scripts/contract-dictionary.py" "http://127.0.0.1:$PORT" "$site" "$ROOT/target/schemathesis-dict" > /dev/null; then
-      echo "API contract ($site): could not read the site's slugs from the API" >&2
-      failed=1
-      continue
-    fi
-    if CONTRACT_CLIENT_ID="$id" "$ST" --config-file "$ROOT/scripts/schemathesis.toml" run \
-        "http://127.0.0.1:$PORT/api/openapi.json" --url "http://127.0.0.1:$PORT" \
-        -H "Host: $site.localhost" -H "Authorization: Bearer $token" \
-        --max-examples "$1" --seed 20261125 > "$log" 2>&1; then
-      say "API contract ($site): $(grep -E 'generated, ' "$log" | tr -s ' ')"
-    else
-      tail -n 60 "$log" >&2
-      say "API contract ($site) FAILED: see $log"
-      failed=1
-    fi
+    contract_site "$site" "$1" &
+    running+=("$!")
   done
+  for job in "${running[@]}"; do wait "$job" || failed=1; done
   return "$failed"
+}
+
+# One site's contract run (check_api_contract): its dev-provider token, its dictionaries and
+# its configuration in target/schemathesis-dict/SITE, its log in target/schemathesis-SITE.log.
+contract_site() { # site, examples per operation
+  local site="$1" token id log dict
+  log="${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-$site.log"
+  dict="$ROOT/target/schemathesis-dict/$site"
+  token=$(API_DATA_DIR="$API_DATA_DIR" "$BIN/runtime-api" dev-token --site "$site" --email "contract-$site@example.org" ${API_CONFIG:+--config "$API_CONFIG"} 2>"$log.id" || true)
+  id=$(sed -n 's/^client id: //p' "$log.id")
+  rm -f "$log.id"
+  if [ -z "$token" ] || [ -z "$id" ]; then
+    echo "API contract ($site): no dev-provider token for the site (see write_contract_config)" >&2
+    return 1
+  fi
+  mkdir -p "$dict"
+  if ! python3 "$ROOT/scripts/contract-dictionary.py" "http://127.0.0.1:$PORT" "$site" "$dict" > /dev/null; then
+    echo "API contract ($site): could not read the site's slugs from the API" >&2
+    return 1
+  fi
+  # The configuration names its dictionaries by path: the site's own.
+  sed "s|\.\./target/schemathesis-dict/|$dict/|" "$ROOT/scripts/schemathesis.toml" > "$dict/schemathesis.toml"
+  if CONTRACT_CLIENT_ID="$id" "$ST" --config-file "$dict/schemathesis.toml" run \
+      "http://127.0.0.1:$PORT/api/openapi.json" --url "http://127.0.0.1:$PORT" \
+      -H "Host: $site.localhost" -H "Authorization: Bearer $token" \
+      --max-examples "$2" --seed 20261125 > "$log" 2>&1; then
+    say "API contract ($site): $(grep -E 'generated, ' "$log" | tr -s ' ')"
+  else
+    tail -n 60 "$log" >&2
+    say "API contract ($site) FAILED: see $log"
+    return 1
+  fi
 }
 
 # The configuration of an API for the contract: every site signs in with the dev provider
