@@ -241,6 +241,12 @@ need_schemathesis() {
 # per site (scripts/calendar-check.py).
 ICALENDAR_VERSION="7.3.0"
 check_calendars() {
+  need_icalendar
+  "$(dirname "$ST")/python" "$ROOT/scripts/calendar-check.py" "$OUT_DIR" "http://127.0.0.1:$PORT"
+}
+
+# icalendar in the contract's virtual environment (and that environment).
+need_icalendar() {
   need_schemathesis
   local venv
   venv="$(dirname "$ST")"
@@ -248,7 +254,26 @@ check_calendars() {
     say "installing icalendar $ICALENDAR_VERSION"
     "$venv/pip" install -q "icalendar==$ICALENDAR_VERSION"
   fi
-  "$venv/python" "$ROOT/scripts/calendar-check.py" "$OUT_DIR" "http://127.0.0.1:$PORT"
+}
+
+# The contract's Python tools installed in the background while the Rust tests compile
+# (scripts/test): downloads and unpacking, which the CPU-bound compile hardly notices (about
+# 70 s of a fresh clone's run otherwise). wait_python_tools before using them.
+start_python_tools() {
+  PYTHON_TOOLS_LOG="${CARGO_TARGET_DIR:-$ROOT/target}/python-tools.log"
+  mkdir -p "$(dirname "$PYTHON_TOOLS_LOG")"
+  need_icalendar > "$PYTHON_TOOLS_LOG" 2>&1 &
+  PYTHON_TOOLS_PID=$!
+}
+
+wait_python_tools() {
+  if ! wait "$PYTHON_TOOLS_PID"; then
+    cat "$PYTHON_TOOLS_LOG" >&2
+    echo "installing schemathesis and icalendar failed (above)" >&2
+    return 1
+  fi
+  cat "$PYTHON_TOOLS_LOG"
+  need_schemathesis
 }
 
 # The API contract, site by site: schemathesis' default checks (no server error, no schema-valid
