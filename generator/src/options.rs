@@ -31,6 +31,11 @@ pub struct BuildOptions {
     /// (`.{out}.fetch` beside the output folder, see generator/src/fetch_cache.rs).
     #[arg(long)]
     pub no_fetch_cache: bool,
+    /// Write no `.gz`/`.br` siblings (`generator/src/compress.rs`): for an origin or CDN that
+    /// compresses itself, and for builds nobody serves (most tests). A later build with
+    /// siblings makes those of the files it keeps.
+    #[arg(long)]
+    pub no_precompress: bool,
     /// Seconds to wait for another build of the same output folder to finish before giving
     /// up with exit code 75 (see generator/src/run_lock.rs).
     #[arg(long, default_value_t = 300)]

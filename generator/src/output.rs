@@ -42,6 +42,8 @@ pub struct Output {
     /// A targeted build's written files get their siblings after the swap, in place (see
     /// `siblings_after_swap`).
     siblings_after_swap: bool,
+    /// Whether the output has siblings at all (`without_siblings`).
+    siblings: bool,
 }
 
 /// What a page was made from: `quick`, a hash of the whole site's content and of the page's
@@ -101,6 +103,7 @@ impl Output {
             to_compress: Mutex::new(Vec::new()),
             compress: CompressStats::default(),
             siblings_after_swap: false,
+            siblings: true,
         })
     }
 
@@ -112,6 +115,14 @@ impl Output {
     /// siblings, which the next build makes (kept files without siblings get them).
     pub fn siblings_after_swap(mut self) -> Output {
         self.siblings_after_swap = true;
+        self
+    }
+
+    /// No pre-compressed siblings: none made, none kept from the published folder (a page
+    /// rewritten by this build must not keep its old bytes' siblings), so the output holds
+    /// only the files themselves (`BuildOptions::no_precompress`).
+    pub fn without_siblings(mut self) -> Output {
+        self.siblings = false;
         self
     }
 
@@ -238,7 +249,7 @@ impl Output {
         std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
         self.written.fetch_add(1, Ordering::Relaxed);
         // Files of the sites only (`{site}/…`): the build's own top-level files get none.
-        if rel.contains('/') && compress::compressible(rel) {
+        if self.siblings && rel.contains('/') && compress::compressible(rel) {
             self.to_compress
                 .lock()
                 .expect("no panics while holding the lock")
@@ -275,14 +286,18 @@ impl Output {
         } else {
             (&to_compress, &[])
         };
-        let siblings_written = precompress(
-            &self.published,
-            &self.staging,
-            now,
-            &mut kept,
-            &mut files,
-            &self.compress,
-        )?;
+        let siblings_written = if self.siblings {
+            precompress(
+                &self.published,
+                &self.staging,
+                now,
+                &mut kept,
+                &mut files,
+                &self.compress,
+            )?
+        } else {
+            0
+        };
         // Siblings made after the swap replace the published ones: not removed files.
         for rel in after_swap {
             for suffix in compress::SUFFIXES {
@@ -643,6 +658,42 @@ mod tests {
         .unwrap();
         assert_eq!(gz, changed);
         assert!(!out.join("fr/index.html.br").exists());
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn an_output_without_siblings_drops_them_and_the_next_build_makes_them_again() {
+        let root = std::env::temp_dir().join(format!("output-no-siblings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let page = "<p>séances du jour</p>".repeat(100);
+        let first = Output::begin(&out).unwrap();
+        first.write("fr/index.html", page.as_bytes()).unwrap();
+        first.commit().unwrap();
+        assert!(out.join("fr/index.html.gz").is_file());
+        // The same page without siblings: kept, and its old siblings are not carried over.
+        let second = Output::begin(&out).unwrap().without_siblings();
+        second.write("fr/index.html", page.as_bytes()).unwrap();
+        second.write("fr/new.html", page.as_bytes()).unwrap();
+        let report = second.commit().unwrap();
+        assert_eq!(
+            (report.written, report.removed, report.compress.files),
+            (1, 2, 0)
+        );
+        for sibling in ["fr/index.html.gz", "fr/index.html.br", "fr/new.html.gz"] {
+            assert!(!out.join(sibling).exists(), "{sibling}");
+        }
+        assert_eq!(
+            std::fs::read(out.join("fr/new.html")).unwrap(),
+            page.as_bytes()
+        );
+        // With siblings again: the kept pages get theirs.
+        let third = Output::begin(&out).unwrap();
+        third.write("fr/index.html", page.as_bytes()).unwrap();
+        third.write("fr/new.html", page.as_bytes()).unwrap();
+        let report = third.commit().unwrap();
+        assert_eq!((report.written, report.compress.files), (0, 2));
+        assert!(out.join("fr/index.html.br").is_file() && out.join("fr/new.html.gz").is_file());
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -170,6 +170,11 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     } else {
         output
     };
+    let output = if options.no_precompress {
+        output.without_siblings()
+    } else {
+        output
+    };
     let year = chrono::Local::now().year();
     let mut report = Report::default();
     let phases = Phases::default();

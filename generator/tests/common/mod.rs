@@ -145,6 +145,10 @@ pub fn options(api: &str, out: &Path) -> BuildOptions {
         brand: root().join("config/brand.json"),
         islands: islands_dir(),
         no_fetch_cache: false,
+        // Pre-compression is most of a build's CPU (brotli and gzip of every page) and the
+        // tests read the pages themselves: the small build nginx serves (pages/serving.rs)
+        // turns it on; `Output`'s own tests cover the siblings' rules.
+        no_precompress: true,
         lock_wait: 300,
         textfile: None,
         changed: Vec::new(),

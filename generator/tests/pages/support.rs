@@ -24,6 +24,8 @@ pub static SMALL: LazyLock<Small> = LazyLock::new(|| {
     let out = API.out.clone();
     let mut options = options(&API.base, &out);
     options.sites = SMALL_SITES.iter().map(|s| s.code().to_string()).collect();
+    // nginx serves it with its `.gz` siblings (serving.rs).
+    options.no_precompress = false;
     let started = Instant::now();
     let report = generator::build(&options)
         .unwrap_or_else(|e| panic!("the small build (fr, nl, ch) failed: {e:#}"));
