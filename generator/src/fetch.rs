@@ -119,10 +119,22 @@ impl Fetcher {
     }
 
     fn record(&self, site: Site, url: &str, body: &[u8]) {
+        self.record_as(site, url, b"body", body);
+    }
+
+    /// Records an answer by its tag rather than its bytes: a tag names one body of its URL
+    /// (RFC 9110), whether the body came with it (200) or was kept (304), so a build with
+    /// nothing changed need not read the kept bodies it never uses.
+    fn record_tag(&self, site: Site, url: &str, etag: &str) {
+        self.record_as(site, url, b"etag", etag.as_bytes());
+    }
+
+    fn record_as(&self, site: Site, url: &str, what: &[u8], bytes: &[u8]) {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(&(url.len() as u64).to_le_bytes());
         hasher.update(url.as_bytes());
-        hasher.update(body);
+        hasher.update(what);
+        hasher.update(bytes);
         self.content[site_index(site)].fetch_add(hasher.digest(), Ordering::Relaxed);
     }
 
@@ -251,8 +263,11 @@ impl Fetcher {
         parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
         decode: Option<impl FnOnce(&[u8]) -> Option<T>>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
-        let body = kept.body();
-        self.record(site, url, body);
+        self.record_tag(site, url, &kept.etag);
+        let body = || {
+            kept.body()
+                .ok_or_else(|| FetchError::new(url, "the kept answer was read without its body"))
+        };
         match (&self.cache, lazy) {
             (Some(cache), true) => {
                 self.kept_unread.fetch_add(1, Ordering::Relaxed);
@@ -274,14 +289,14 @@ impl Fetcher {
                 {
                     return Ok(Answer::Found(Lazy::Parsed(value)));
                 }
-                let (value, compact) = parse(body)
+                let (value, compact) = parse(body()?)
                     .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
                 if let Some(compact) = compact {
                     cache.store_compact(host, key, &kept.etag, &compact);
                 }
                 Ok(Answer::Found(Lazy::Parsed(value)))
             }
-            _ => parse(body)
+            _ => parse(body()?)
                 .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
                 .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}"))),
         }
@@ -306,10 +321,20 @@ impl Fetcher {
         // Kept under the call's path, not the API's address: the same content wherever the
         // API runs (a 304 still checks it, and a targeted build trusts it).
         let key = &url[self.base.len()..];
-        let mut kept = self.cache.as_ref().and_then(|c| c.load(&host, key));
+        // A lazy answer's body is read only when a page needs it (`KeptAnswer::read`), unless
+        // a targeted build must look into it for what changed.
+        let whole = !lazy || self.changed.is_some();
+        let mut kept = self.cache.as_ref().and_then(|c| {
+            if whole {
+                c.load(&host, key)
+            } else {
+                c.load_tag(&host, key)
+            }
+        });
         let mut parse = Some(parse);
         if let (Some(changed), Some(answer)) = (&self.changed, &kept) {
-            if !changed.iter().any(|c| c.touches(&path, answer.body())) {
+            let touched = |c: &ContentKey| answer.body().is_none_or(|body| c.touches(&path, body));
+            if !changed.iter().any(touched) {
                 self.unasked.fetch_add(1, Ordering::Relaxed);
                 let parse = parse.take().expect("parsed once");
                 return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
@@ -336,8 +361,7 @@ impl Fetcher {
             if status == StatusCode::NOT_MODIFIED {
                 if let Some(kept) = kept.take() {
                     self.not_modified.fetch_add(1, Ordering::Relaxed);
-                    self.reused_bytes
-                        .fetch_add(kept.body().len(), Ordering::Relaxed);
+                    self.reused_bytes.fetch_add(kept.len, Ordering::Relaxed);
                     let parse = parse.take().expect("parsed once");
                     return self.use_kept(site, &url, &host, key, &kept, lazy, parse, decode);
                 }
@@ -372,7 +396,10 @@ impl Fetcher {
                 }
             };
             self.bytes.fetch_add(body.len(), Ordering::Relaxed);
-            self.record(site, &url, &body);
+            match etag.as_deref().filter(|t| crate::fetch_cache::is_tag(t)) {
+                Some(tag) => self.record_tag(site, &url, tag),
+                None => self.record(site, &url, &body),
+            }
             // Kept only when it reads: a malformed answer is asked for whole next time.
             let parsed = (parse.take().expect("parsed once"))(&body);
             if let (Some(cache), Some(etag), Ok((_, compact))) = (&self.cache, &etag, &parsed) {
@@ -439,7 +466,10 @@ impl KeptAnswer {
                 "the kept answer left the fetch cache during the build",
             )
         })?;
-        let (value, compact) = parse(kept.body())
+        let body = kept.body().ok_or_else(|| {
+            FetchError::new(&self.url, "the kept answer was read without its body")
+        })?;
+        let (value, compact) = parse(body)
             .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))?;
         if let Some(compact) = compact.filter(|_| kept.etag == self.etag) {
             self.cache

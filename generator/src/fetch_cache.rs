@@ -32,8 +32,16 @@ pub struct FetchCache {
 
 /// A tag is visible ASCII (RFC 9110); anything else is not one of ours (and a line break
 /// would cut the kept file's first line).
-fn is_tag(etag: &str) -> bool {
+pub fn is_tag(etag: &str) -> bool {
     !etag.is_empty() && etag.bytes().all(|b| b.is_ascii_graphic())
+}
+
+/// A kept file's tag (its first line) and where its body starts; none when the line is not
+/// there whole or is not a tag.
+fn tag_line(bytes: &[u8]) -> Option<(String, usize)> {
+    let newline = bytes.iter().position(|&b| b == b'\n')?;
+    let etag = std::str::from_utf8(&bytes[..newline]).ok()?;
+    is_tag(etag).then(|| (etag.to_string(), newline + 1))
 }
 
 /// The file name ending of an answer's compact form.
@@ -59,19 +67,25 @@ pub fn generator_identity(hasher: &mut xxhash_rust::xxh3::Xxh3) -> bool {
     true
 }
 
-/// A kept answer: its tag and its body (the file's bytes after the tag's line: not moved to
-/// the front, a schedule is hundreds of kilobytes).
+/// A kept answer: its tag, its body's length and, when read whole (`FetchCache::load`), its
+/// body (the file's bytes after the tag's line: not moved to the front, a schedule is hundreds
+/// of kilobytes).
 pub struct Kept {
     pub etag: String,
-    bytes: Vec<u8>,
+    pub len: usize,
+    bytes: Option<Vec<u8>>,
     body_start: usize,
 }
 
 impl Kept {
-    pub fn body(&self) -> &[u8] {
-        &self.bytes[self.body_start..]
+    /// The body; none when only the tag was read (`FetchCache::load_tag`).
+    pub fn body(&self) -> Option<&[u8]> {
+        self.bytes.as_deref().map(|b| &b[self.body_start..])
     }
 }
+
+/// Bytes read for a tag's line (`load_tag`): the API's tags are a few dozen.
+const TAG_LINE_READ: usize = 256;
 
 impl FetchCache {
     /// The cache folder of an output folder: `.{name}.fetch` beside it.
@@ -106,22 +120,50 @@ impl FetchCache {
     /// The kept answer of a call, if any (and marks it used). Reads a small file the page
     /// cache usually holds: done in place rather than on a blocking thread.
     pub fn load(&self, host: &str, url: &str) -> Option<Kept> {
-        let name = Self::name(host, url);
+        let name = self.mark_used(host, url);
         let bytes = std::fs::read(self.dir.join(&name)).ok()?;
+        let (etag, body_start) = tag_line(&bytes)?;
+        Some(Kept {
+            etag,
+            len: bytes.len() - body_start,
+            bytes: Some(bytes),
+            body_start,
+        })
+    }
+
+    /// The kept tag of a call and its body's length, without reading the body: a build with
+    /// nothing changed asks with the tags of hundreds of schedules it never reads (their
+    /// pages are kept), about nine tenths of the kept bytes. Read whole when the tag's line
+    /// is longer than `TAG_LINE_READ`.
+    pub fn load_tag(&self, host: &str, url: &str) -> Option<Kept> {
+        use std::io::Read as _;
+        let name = self.mark_used(host, url);
+        let mut file = std::fs::File::open(self.dir.join(&name)).ok()?;
+        let size = file.metadata().ok()?.len() as usize;
+        let mut head = Vec::with_capacity(TAG_LINE_READ);
+        (&mut file)
+            .take(TAG_LINE_READ as u64)
+            .read_to_end(&mut head)
+            .ok()?;
+        let Some((etag, body_start)) = tag_line(&head) else {
+            return self.load(host, url);
+        };
+        Some(Kept {
+            etag,
+            len: size.saturating_sub(body_start),
+            bytes: None,
+            body_start,
+        })
+    }
+
+    /// The entry's file name, marked as asked for by this build (not pruned).
+    fn mark_used(&self, host: &str, url: &str) -> String {
+        let name = Self::name(host, url);
         self.used
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(name);
-        let newline = bytes.iter().position(|&b| b == b'\n')?;
-        let etag = std::str::from_utf8(&bytes[..newline]).ok()?.to_string();
-        if !is_tag(&etag) {
-            return None;
-        }
-        Some(Kept {
-            etag,
-            bytes,
-            body_start: newline + 1,
-        })
+            .insert(name.clone());
+        name
     }
 
     /// Keeps a call's answer with its tag. A failure to keep one is logged, never fatal:
@@ -228,7 +270,16 @@ mod tests {
         assert!(cache.load("fr.localhost", "http://api/c").is_none());
         let kept = cache.load("fr.localhost", "http://api/a").expect("kept");
         assert_eq!(kept.etag, "\"t1\"");
-        assert_eq!(kept.body(), b"{\"a\":1}\n2");
+        assert_eq!(kept.body(), Some(&b"{\"a\":1}\n2"[..]));
+        // Its tag alone, and the length of what it leaves unread.
+        let tag = cache
+            .load_tag("fr.localhost", "http://api/a")
+            .expect("kept");
+        assert_eq!(
+            (tag.etag.as_str(), tag.len, tag.body()),
+            ("\"t1\"", 9, None)
+        );
+        assert!(cache.load_tag("fr.localhost", "http://api/c").is_none());
         // Another site's host is another entry.
         assert!(cache.load("nl.localhost", "http://api/a").is_none());
         // The next build asks only for a: b goes.

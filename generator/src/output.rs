@@ -44,6 +44,11 @@ pub struct Output {
     siblings_after_swap: bool,
     /// Whether the output has siblings at all (`without_siblings`).
     siblings: bool,
+    /// The files of the published folder (relative), listed once at `begin`: whether a file
+    /// can be kept, its siblings and what this build removes are looked up here rather than
+    /// with a `stat` each (tens of thousands in a build that keeps everything). The run lock
+    /// (`run_lock.rs`) keeps any other build from changing the folder meanwhile.
+    published_files: HashSet<PathBuf>,
 }
 
 /// What a page was made from: `quick`, a hash of the whole site's content and of the page's
@@ -90,6 +95,7 @@ impl Output {
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
+        let published_files = list_files(published);
         Ok(Output {
             published: published.to_path_buf(),
             staging,
@@ -104,6 +110,7 @@ impl Output {
             compress: CompressStats::default(),
             siblings_after_swap: false,
             siblings: true,
+            published_files,
         })
     }
 
@@ -150,7 +157,7 @@ impl Output {
         }
         let rel_path = safe_relative(rel)?;
         // The published file must still be there to be kept.
-        if !self.published.join(&rel_path).is_file() {
+        if !self.published_files.contains(&rel_path) {
             return Ok(false);
         }
         self.keep(rel, rel_path)?;
@@ -173,7 +180,7 @@ impl Output {
             return Ok(false);
         };
         let rel_path = safe_relative(rel)?;
-        if !self.published.join(&rel_path).is_file() {
+        if !self.published_files.contains(&rel_path) {
             return Ok(false);
         }
         self.inputs
@@ -289,6 +296,7 @@ impl Output {
         let siblings_written = if self.siblings {
             precompress(
                 &self.published,
+                &self.published_files,
                 &self.staging,
                 now,
                 &mut kept,
@@ -308,23 +316,11 @@ impl Output {
         }
         let compress_before_swap = compressing.elapsed();
         let compress = self.compress.report(compress_before_swap);
-        let mut removed = 0;
-        if self.published.exists() {
-            for entry in walkdir::WalkDir::new(&self.published)
-                .into_iter()
-                .filter_map(Result::ok)
-            {
-                if entry.file_type().is_file() {
-                    let rel = entry
-                        .path()
-                        .strip_prefix(&self.published)
-                        .expect("walked below it");
-                    if !files.contains(rel) && !RUN_FILES.iter().any(|f| rel == Path::new(f)) {
-                        removed += 1;
-                    }
-                }
-            }
-        }
+        let removed = self
+            .published_files
+            .iter()
+            .filter(|rel| !files.contains(*rel) && !RUN_FILES.iter().any(|f| *rel == Path::new(f)))
+            .count();
         let written = self.written.into_inner();
         let unchanged = self.unchanged.into_inner();
         let mut report = OutputReport {
@@ -417,6 +413,7 @@ impl Output {
 /// joins `files`, so none counts as removed. Answers how many siblings were written.
 fn precompress(
     published: &Path,
+    published_files: &HashSet<PathBuf>,
     staging: &Path,
     written: &[PathBuf],
     kept: &mut Vec<PathBuf>,
@@ -459,7 +456,7 @@ fn precompress(
             let present = compress::SUFFIXES
                 .iter()
                 .map(|suffix| sibling(rel, suffix))
-                .filter(|s| published.join(s).is_file())
+                .filter(|s| published_files.contains(s))
                 .collect();
             (rel, present)
         })
@@ -490,6 +487,17 @@ fn precompress(
     }
     kept.extend(kept_siblings);
     Ok(count)
+}
+
+/// The files below `dir`, relative to it (none when it does not exist). Entry types come from
+/// the folder listings: no `stat` per file.
+fn list_files(dir: &Path) -> HashSet<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file())
+        .filter_map(|entry| entry.path().strip_prefix(dir).ok().map(Path::to_path_buf))
+        .collect()
 }
 
 /// `rel`'s sibling with `suffix` (`fr/index.html` → `fr/index.html.gz`).
