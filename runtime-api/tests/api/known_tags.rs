@@ -2,12 +2,10 @@
 //! a tag holds while its answer would be the same, and no longer: an answer with showtime
 //! statuses stops being answered 304 once one of them changed (issue 16, no-change rebuild).
 
-mod common;
-
+use crate::common::{now, request, snapshot, BRAND_JSON, LOCALES_DIR};
 use axum::body::Body;
 use axum::http::{header, Method, StatusCode};
 use chrono::{DateTime, Duration, Utc};
-use common::{now, request, snapshot, BRAND_JSON, LOCALES_DIR};
 use runtime_api::clock::Clock;
 use runtime_api::locales::Locales;
 use runtime_api::router::app;

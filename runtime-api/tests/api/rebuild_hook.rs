@@ -2,11 +2,9 @@
 //! rebuild, run as a real process with `--changed KEY` per key, one run at a time; a call with
 //! a bad or missing signature, or naming something that is not a content key, runs nothing.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
-use common::*;
 use hmac::{Hmac, Mac};
 use runtime_api::clock::Clock;
 use runtime_api::http::rebuild_hook::{RebuildHook, PATH, SIGNATURE_HEADER};

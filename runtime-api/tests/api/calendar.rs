@@ -4,11 +4,9 @@
 //! duration), and `/api/showtimes/{id}/calendar.ics` answers that showtime as an iCalendar
 //! file.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
 use chrono::{DateTime, Duration, FixedOffset};
-use common::*;
 use site::{Lang, Site};
 
 const FR: &str = "fr.localhost";

@@ -1,12 +1,12 @@
 //! The content API of spec §7 end to end: the real router over the demo snapshot of
 //! 2026-11-22, a fixed clock at 12:00Z, requests sent with `tower::ServiceExt::oneshot`.
 
-mod common;
+use crate::common;
 
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use chrono::{DateTime, Duration, FixedOffset, NaiveDate};
-use common::*;
 use serde_json::Value;
 use site::content::ShowtimeStatus;
 use site::{Lang, Site};

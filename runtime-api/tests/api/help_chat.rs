@@ -2,12 +2,10 @@
 //! router with a fixed clock, on the demo snapshot with the agent chat configured (the demo
 //! itself leaves it off), in and out of the customer-service hours of each site's time zone.
 
-mod common;
-
+use crate::common::{snapshot, BRAND_JSON, LOCALES_DIR};
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Request, StatusCode};
 use chrono::{DateTime, TimeZone, Utc};
-use common::{snapshot, BRAND_JSON, LOCALES_DIR};
 use runtime_api::clock::Clock;
 use runtime_api::content::ContentStore;
 use runtime_api::locales::Locales;

@@ -1,11 +1,9 @@
 //! The private calendar feed's secrets (issue 17, item 1), on both backends: one per client
 //! and site, kept hashed, replaced by a new one, gone once revoked.
 
-mod common;
-
+use crate::common::{signed_in, TestDb};
 use client_store::calendar_tokens::SECRET_LEN;
 use client_store::{CalendarFeedOwner, StoreError};
-use common::{signed_in, TestDb};
 
 macro_rules! on_both_backends {
     ($($case:ident),+ $(,)?) => {

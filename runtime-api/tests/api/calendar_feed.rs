@@ -4,12 +4,10 @@
 //! upcoming showtimes of the wish list at the favourite cinemas, each the same event as the
 //! showtime's own file.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, StatusCode};
-use common::*;
 use icalendar::parser::{read_calendar, unfold};
 use serde_json::Value;
 use site::brand::Brand;

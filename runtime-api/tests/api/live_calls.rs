@@ -2,12 +2,10 @@
 //! vouchers and gift cards, and the service endpoints (spec §4–§8). The store is a real
 //! SQLite file; tokens come from the dev identity provider.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Method, StatusCode};
-use common::*;
 use serde_json::{json, Value};
 use site::{Lang, Site};
 use std::collections::BTreeSet;

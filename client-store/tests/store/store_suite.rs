@@ -1,15 +1,13 @@
 //! The behaviour every `ClientStore` must have, written once and run on both backends:
 //! `sqlite::<case>` on a fresh SQLite file, `postgres::<case>` on a fresh PostgreSQL database
-//! (see tests/common for the PostgreSQL server and SKIP_POSTGRES).
+//! (see tests/common/mod.rs for the PostgreSQL server and SKIP_POSTGRES).
 
-mod common;
-
+use crate::common::{signed_in, strings, TestDb};
 use chrono::NaiveDate;
 use client_store::{
     ClientChanges, ClientStore, Emotion, GiftCard, NewClient, ShowFeeling, StoreError, Voucher,
     VoucherStatus,
 };
-use common::{signed_in, strings, TestDb};
 use std::sync::Arc;
 use tokio::task::JoinSet;
 

@@ -1,10 +1,8 @@
 //! `check_writes`, the readiness check of the runtime API's `/readyz`: a real write of the
 //! probe row on both databases, and SQLite's file still the one opened at its path.
 
-mod common;
-
+use crate::common::{on_postgres, on_sqlite, scratch_dir};
 use client_store::{open_store, NotReady, SQLITE_FILE_NAME};
-use common::{on_postgres, on_sqlite, scratch_dir};
 
 #[tokio::test]
 async fn a_store_that_takes_writes_is_ready_on_both_databases() {

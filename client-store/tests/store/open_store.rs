@@ -1,9 +1,9 @@
 //! `open_store` picks the backend from the configured URL, as the runtime API calls it.
 
-mod common;
+use crate::common;
 
+use crate::common::{scratch_dir, signed_in};
 use client_store::{open_store, SQLITE_FILE_NAME};
-use common::{scratch_dir, signed_in};
 
 #[tokio::test]
 async fn no_url_means_sqlite_in_the_data_directory_in_wal_mode() {
