@@ -10,8 +10,9 @@ use crate::fetch_cache::{FetchCache, Kept};
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use site::{Lang, Site};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -21,6 +22,16 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts per URL (the first and two retries).
 pub const ATTEMPTS: u32 = 3;
 const BACKOFF: Duration = Duration::from_millis(200);
+/// Calls and bytes (roughly) in one bulk revalidation: under the API's limits (2,000 calls,
+/// a 64 KB body).
+const REVALIDATE_CALLS: usize = 1_000;
+const REVALIDATE_BYTES: usize = 48 * 1024;
+
+/// The API's answer to a bulk revalidation: `fresh[i]` for the i-th call asked.
+#[derive(serde::Deserialize)]
+struct RevalidateAnswer {
+    fresh: Vec<bool>,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
@@ -69,6 +80,11 @@ pub struct Fetcher {
     pub kept_unread: Arc<AtomicUsize>,
     /// Of `kept_read`, those read from their compact form (`FetchCache::load_compact`).
     pub kept_compact: Arc<AtomicUsize>,
+    /// Calls whose kept tag the API said still holds, asked in bulk (`revalidate`): host and
+    /// URL under the API's root (`FetchCache` keys) to that tag. Used as a 304 without asking.
+    fresh: Arc<Mutex<HashMap<(String, String), String>>>,
+    /// Of `not_modified`, the answers revalidated in bulk rather than asked one by one.
+    pub revalidated: Arc<AtomicUsize>,
     /// Per site (in `Site::ALL` order), a hash of every answer: its URL and body, or its
     /// status when not found or gone. Summed, so the order the answers come in does not matter.
     content: Arc<[AtomicU64; Site::ALL.len()]>,
@@ -95,6 +111,8 @@ impl Fetcher {
             kept_read: Arc::new(AtomicUsize::new(0)),
             kept_compact: Arc::new(AtomicUsize::new(0)),
             kept_unread: Arc::new(AtomicUsize::new(0)),
+            fresh: Arc::new(Mutex::new(HashMap::new())),
+            revalidated: Arc::new(AtomicUsize::new(0)),
             content: Arc::new(std::array::from_fn(|_| AtomicU64::new(0))),
         })
     }
@@ -110,6 +128,71 @@ impl Fetcher {
     pub fn only_changed(mut self, changed: Vec<ContentKey>) -> Fetcher {
         self.changed = Some(Arc::new(changed));
         self
+    }
+
+    /// Asks the API, in a few requests, which of the last whole build's calls to `site` still
+    /// have the answer kept (`POST /api/content/revalidate`, see the runtime API's
+    /// `http::revalidate`); those are then used as 304s without asking them one by one. Not in
+    /// a targeted build (it asks only what changed), nor without a fetch cache. An API without
+    /// the call, or any failure, leaves every call to be asked alone, as before.
+    pub async fn revalidate(&self, site: Site) {
+        let (Some(cache), None) = (&self.cache, &self.changed) else {
+            return;
+        };
+        let host = (self.hosts)(site);
+        let calls = cache.last_calls(&host);
+        let url = format!("{}/api/content/revalidate", self.base);
+        let mut start = 0;
+        while start < calls.len() {
+            // Within the API's body limit (64 KB) and call limit.
+            let mut end = start;
+            let mut bytes = 0;
+            while end < calls.len() && end - start < REVALIDATE_CALLS && bytes < REVALIDATE_BYTES {
+                bytes += calls[end].0.len() + calls[end].1.len() + 32;
+                end += 1;
+            }
+            let chunk = &calls[start..end];
+            start = end;
+            let body = serde_json::json!({
+                "calls": chunk
+                    .iter()
+                    .map(|(url, etag)| serde_json::json!({ "path": url, "etag": etag }))
+                    .collect::<Vec<_>>()
+            });
+            let _permit = self.permits.acquire().await.expect("never closed");
+            self.requests.fetch_add(1, Ordering::Relaxed);
+            let answer = self
+                .client
+                .post(&url)
+                .header(reqwest::header::HOST, &host)
+                .json(&body)
+                .send()
+                .await;
+            let fresh = match answer {
+                Ok(response) if response.status().is_success() => {
+                    match response.json::<RevalidateAnswer>().await {
+                        Ok(answer) if answer.fresh.len() == chunk.len() => answer.fresh,
+                        _ => return,
+                    }
+                }
+                // No such call (another content API), or it failed: ask one by one.
+                _ => return,
+            };
+            let mut kept = self.fresh.lock().unwrap_or_else(|e| e.into_inner());
+            for ((url, etag), fresh) in chunk.iter().zip(fresh) {
+                if fresh {
+                    kept.insert((host.clone(), url.clone()), etag.clone());
+                }
+            }
+        }
+    }
+
+    /// Whether the API said, in bulk, that `etag` is still the answer of this call.
+    fn still_fresh(&self, host: &str, key: &str, etag: &str) -> bool {
+        let fresh = self.fresh.lock().unwrap_or_else(|e| e.into_inner());
+        fresh
+            .get(&(host.to_string(), key.to_string()))
+            .is_some_and(|t| t == etag)
     }
 
     /// A hash of everything fetched so far for `site` (see `content`): the same content
@@ -339,6 +422,16 @@ impl Fetcher {
                 let parse = parse.take().expect("parsed once");
                 return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
             }
+        }
+        if let Some(answer) = kept
+            .as_ref()
+            .filter(|k| self.changed.is_none() && self.still_fresh(&host, key, &k.etag))
+        {
+            self.not_modified.fetch_add(1, Ordering::Relaxed);
+            self.revalidated.fetch_add(1, Ordering::Relaxed);
+            self.reused_bytes.fetch_add(answer.len, Ordering::Relaxed);
+            let parse = parse.take().expect("parsed once");
+            return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
         }
         let mut last_error = String::new();
         for attempt in 0..ATTEMPTS {

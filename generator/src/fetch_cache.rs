@@ -14,7 +14,7 @@
 //! The folder sits beside the output folder (`.{out}.fetch`), never in it: it is not published.
 
 use anyhow::Context;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -24,6 +24,11 @@ pub struct FetchCache {
     dir: PathBuf,
     /// Entries asked for by this build (file names).
     used: Mutex<HashSet<String>>,
+    /// The calls behind this build's entries, by file name: their host, URL and the tag kept
+    /// (written to `INDEX` by `prune`, for the next build's `last_calls`).
+    calls: Mutex<HashMap<String, KeptCall>>,
+    /// The last whole build's calls by host (`INDEX`), read once.
+    last: std::sync::OnceLock<HashMap<String, Vec<(String, String)>>>,
     /// What starts the first line of the compact forms this generator writes and reads:
     /// another build of the generator may lay them out differently. None (no compact forms)
     /// when the generator's binary cannot be identified.
@@ -46,6 +51,18 @@ fn tag_line(bytes: &[u8]) -> Option<(String, usize)> {
 
 /// The file name ending of an answer's compact form.
 const COMPACT: &str = ".compact";
+
+/// The calls of the last whole successful build with their kept tags, a line each:
+/// `host TAB etag TAB url` (none of them holds a tab). The next build revalidates them in bulk
+/// before asking (`Fetcher::revalidate`).
+pub const INDEX: &str = "calls.index";
+
+/// A call whose answer is kept: its host, its URL under the API's root, the kept tag.
+struct KeptCall {
+    host: String,
+    url: String,
+    etag: String,
+}
 
 /// What stands for the generator binary: its path, size and modification time (reading it
 /// all would cost a tenth of a build). A new build of it may read or render the same inputs
@@ -105,6 +122,8 @@ impl FetchCache {
         Ok(FetchCache {
             dir,
             used: Mutex::new(HashSet::new()),
+            calls: Mutex::new(HashMap::new()),
+            last: std::sync::OnceLock::new(),
             compact_header: known.then(|| format!("{:016x}", identity.digest())),
         })
     }
@@ -123,6 +142,7 @@ impl FetchCache {
         let name = self.mark_used(host, url);
         let bytes = std::fs::read(self.dir.join(&name)).ok()?;
         let (etag, body_start) = tag_line(&bytes)?;
+        self.note_call(name, host, url, &etag);
         Some(Kept {
             etag,
             len: bytes.len() - body_start,
@@ -148,6 +168,7 @@ impl FetchCache {
         let Some((etag, body_start)) = tag_line(&head) else {
             return self.load(host, url);
         };
+        self.note_call(name, host, url, &etag);
         Some(Kept {
             etag,
             len: size.saturating_sub(body_start),
@@ -166,6 +187,39 @@ impl FetchCache {
         name
     }
 
+    fn note_call(&self, name: String, host: &str, url: &str, etag: &str) {
+        self.calls.lock().unwrap_or_else(|e| e.into_inner()).insert(
+            name,
+            KeptCall {
+                host: host.to_string(),
+                url: url.to_string(),
+                etag: etag.to_string(),
+            },
+        );
+    }
+
+    /// The calls of the last whole successful build to `host`, each with the tag of its kept
+    /// answer (URL, tag); none before such a build.
+    pub fn last_calls(&self, host: &str) -> &[(String, String)] {
+        let last = self.last.get_or_init(|| {
+            let mut by_host: HashMap<String, Vec<(String, String)>> = HashMap::new();
+            let text = std::fs::read_to_string(self.dir.join(INDEX)).unwrap_or_default();
+            for line in text.lines() {
+                let mut fields = line.splitn(3, '\t');
+                if let (Some(host), Some(etag), Some(url)) =
+                    (fields.next(), fields.next(), fields.next())
+                {
+                    if is_tag(etag) && !url.is_empty() {
+                        let calls = by_host.entry(host.to_string()).or_default();
+                        calls.push((url.to_string(), etag.to_string()));
+                    }
+                }
+            }
+            by_host
+        });
+        last.get(host).map_or(&[], Vec::as_slice)
+    }
+
     /// Keeps a call's answer with its tag. A failure to keep one is logged, never fatal:
     /// the build has the answer; the next one asks for it whole.
     pub fn store(&self, host: &str, url: &str, etag: &str, body: &[u8]) {
@@ -175,7 +229,9 @@ impl FetchCache {
         let name = Self::name(host, url);
         if let Err(err) = self.write_whole(&name, &[etag.as_bytes(), b"\n", body]) {
             tracing::warn!(error = %err, url, "could not keep an answer for the next build");
+            return;
         }
+        self.note_call(name.clone(), host, url, etag);
         self.used
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -234,7 +290,8 @@ impl FetchCache {
     }
 
     /// After a whole successful build: removes the entries no call asked for (and temporary
-    /// files an interrupted build left). Returns how many went.
+    /// files an interrupted build left), and writes the index of the calls kept (`INDEX`).
+    /// Returns how many entries went.
     pub fn prune(&self) -> usize {
         let used = self.used.lock().unwrap_or_else(|e| e.into_inner());
         let Ok(entries) = std::fs::read_dir(&self.dir) else {
@@ -246,9 +303,24 @@ impl FetchCache {
             let name = name.to_string_lossy();
             // A compact form goes with its answer.
             let answer = name.strip_suffix(COMPACT).unwrap_or(&name);
-            if !used.contains(answer) && std::fs::remove_file(entry.path()).is_ok() {
+            if answer != INDEX
+                && !used.contains(answer)
+                && std::fs::remove_file(entry.path()).is_ok()
+            {
                 removed += 1;
             }
+        }
+        // The index of what is kept, for the next build's bulk revalidation.
+        let calls = self.calls.lock().unwrap_or_else(|e| e.into_inner());
+        let mut index = String::new();
+        for (name, call) in calls.iter() {
+            let plain = |s: &str| !s.contains(['\t', '\n', '\r']);
+            if used.contains(name) && plain(&call.host) && plain(&call.url) {
+                index.push_str(&format!("{}\t{}\t{}\n", call.host, call.etag, call.url));
+            }
+        }
+        if let Err(err) = self.write_whole(INDEX, &[index.as_bytes()]) {
+            tracing::warn!(error = %err, "could not keep the index of the kept answers");
         }
         removed
     }
@@ -288,6 +360,31 @@ mod tests {
         assert_eq!(next.prune(), 1);
         assert!(next.load("fr.localhost", "http://api/b").is_none());
         assert!(next.load("fr.localhost", "http://api/a").is_some());
+        // The calls kept are indexed for the build after, with their tags, by host.
+        let after = FetchCache::open(dir.clone()).expect("cache");
+        assert_eq!(
+            after.last_calls("fr.localhost"),
+            &[("http://api/a".to_string(), "\"t1\"".to_string())]
+        );
+        assert!(after.last_calls("nl.localhost").is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_index_line_that_is_not_a_call_is_left_out() {
+        let dir = std::env::temp_dir().join(format!("fetch-index-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(
+            dir.join(INDEX),
+            "fr.localhost\t\"t\"\t/api/a\nfr.localhost\tnot a tag\t/api/b\nfr.localhost\t\"u\"\ncut",
+        )
+        .expect("index");
+        let cache = FetchCache::open(dir.clone()).expect("cache");
+        assert_eq!(
+            cache.last_calls("fr.localhost"),
+            &[("/api/a".to_string(), "\"t\"".to_string())]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

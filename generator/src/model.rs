@@ -282,6 +282,9 @@ pub async fn fetch_site(
     // Settings first: an API that cannot be reached fails on them, named. Then every other
     // call at once: none depends on another (a rebuild with nothing changed is mostly waiting
     // for answers).
+    // The calls of the last build revalidated in bulk first (a few requests instead of one a
+    // call, when nothing changed).
+    fetcher.revalidate(site).await;
     let settings: SiteSettings = fetcher.get(site, None, "/settings").await?;
     let (gone_shows, locales, sign_in) = tokio::try_join!(
         fetcher.get::<Vec<String>>(site, Some(site.default_language()), "/shows/gone"),

@@ -256,6 +256,12 @@ pub fn prometheus(report: &Report, failed: Option<Phase>) -> String {
         "gauge",
         &one(report.not_modified as f64),
     );
+    metric(
+        "generator_fetch_revalidated",
+        "Of the calls answered 304, those revalidated in bulk (POST /api/content/revalidate).",
+        "gauge",
+        &one(report.revalidated as f64),
+    );
     let files: Vec<(String, f64)> = [
         ("written", report.output.written),
         ("unchanged", report.output.unchanged),

@@ -6,7 +6,7 @@ use crate::http::metrics::Metrics;
 use crate::state::AppState;
 use crate::{http, preview};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,7 +57,8 @@ pub fn app(state: AppState) -> Router {
                     http::rebuild_hook::PATH,
                 ]
                 .map(String::from),
-            ),
+            )
+            .chain([format!("/api{}", http::revalidate::PATH)]),
     ));
     // One document per site (its languages), made once.
     let documents: Arc<std::collections::HashMap<site::Site, Vec<u8>>> = Arc::new(
@@ -85,6 +86,8 @@ pub fn app(state: AppState) -> Router {
                 }
             }),
         )
+        // The generator's conditional requests in bulk (not in the document: a tool's call).
+        .route(http::revalidate::PATH, post(http::revalidate::revalidate))
         .fallback(|uri: axum::http::Uri| async move {
             http::error::ApiError::not_found("call", uri.path().to_string())
         });

@@ -45,6 +45,8 @@ pub struct Report {
     /// Calls answered 304 (the answer kept from the last build reused), the bytes they hold,
     /// and the kept answers removed because no call asked for them (see `fetch_cache`).
     pub not_modified: usize,
+    /// Of `not_modified`, the answers the API revalidated in bulk (`Fetcher::revalidate`).
+    pub revalidated: usize,
     pub reused_bytes: usize,
     pub fetch_cache_pruned: usize,
     /// A targeted build (`--changed`): the keys, the kept answers used without asking, and
@@ -275,6 +277,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.fetched_bytes = fetcher.bytes.load(std::sync::atomic::Ordering::Relaxed);
     report.not_modified = fetcher
         .not_modified
+        .load(std::sync::atomic::Ordering::Relaxed);
+    report.revalidated = fetcher
+        .revalidated
         .load(std::sync::atomic::Ordering::Relaxed);
     report.reused_bytes = fetcher
         .reused_bytes

@@ -4,17 +4,22 @@
 
 use crate::common::*;
 use crate::support::{copy_dir, leftovers};
-use std::path::Path;
+use generator::fetch_cache::{FetchCache, INDEX};
+use std::path::{Path, PathBuf};
+
+/// The shared build, as published, with its fetch cache, in a scratch folder: the previous
+/// output of a second build.
+fn copy_of_the_shared_build(name: &str) -> PathBuf {
+    let out = scratch(name).join("out");
+    copy_dir(&BUILD.out, &out);
+    copy_dir(&FetchCache::beside(&BUILD.out), &FetchCache::beside(&out));
+    out
+}
 
 #[test]
 fn a_second_build_with_no_change_writes_nothing() {
     let first = &*BUILD;
-    let dir = scratch("rebuild");
-    let out = dir.join("out");
-    // The shared build, as published, is the previous output of this second build.
-    copy_dir(&first.out, &out);
-    use generator::fetch_cache::FetchCache;
-    copy_dir(&FetchCache::beside(&first.out), &FetchCache::beside(&out));
+    let out = copy_of_the_shared_build("rebuild");
     let page = out.join("fr/cinemas.html");
     let css = files_below(&out.join("fr"))
         .into_iter()
@@ -61,6 +66,19 @@ fn a_second_build_with_no_change_writes_nothing() {
         report.not_modified,
         report.requests
     );
+    // The kept tags revalidated in bulk (`Fetcher::revalidate`): a few requests, not one a call.
+    assert!(
+        report.revalidated * 10 >= report.not_modified * 9 && report.revalidated > 1000,
+        "{} of {} kept answers revalidated in bulk",
+        report.revalidated,
+        report.not_modified
+    );
+    assert!(
+        report.requests * 20 < first.report.requests,
+        "a no-change rebuild made {} requests (the first build {})",
+        report.requests,
+        first.report.requests
+    );
     assert_eq!(
         report.fetch_cache_pruned, 0,
         "every kept answer was asked for"
@@ -106,5 +124,34 @@ fn a_second_build_with_no_change_writes_nothing() {
     let added: Vec<String> = after.difference(&before).cloned().collect();
     assert_none("files removed by the rebuild", &gone);
     assert_none("files added by the rebuild", &added);
-    assert_none("folders left next to out/", &leftovers(&dir));
+    let dir = out.parent().expect("out is in a scratch folder");
+    assert_none("folders left next to out/", &leftovers(dir));
+}
+
+/// Without the index of the last build's calls (a cache kept by an older generator, or lost),
+/// nothing is revalidated in bulk: every call is asked with its tag, one by one, and the
+/// rebuild is the same.
+#[test]
+fn without_the_index_of_kept_calls_each_is_asked_with_its_tag() {
+    let first = &*BUILD;
+    let out = copy_of_the_shared_build("rebuild-no-index");
+    let index = FetchCache::beside(&out).join(INDEX);
+    std::fs::remove_file(&index).unwrap_or_else(|e| panic!("{}: {e}", index.display()));
+    let report = generator::build(&options(&API.base, &out))
+        .unwrap_or_else(|e| panic!("the rebuild failed: {e:#}"));
+    assert_eq!(report.revalidated, 0, "{report:?}");
+    assert!(
+        report.requests * 10 >= first.report.requests * 9,
+        "every call asked again: {} of {}",
+        report.requests,
+        first.report.requests
+    );
+    assert!(
+        report.not_modified * 10 >= report.requests * 9,
+        "{report:?}"
+    );
+    assert_eq!(report.output.written, 0, "{:?}", report.output);
+    assert_eq!(report.output.removed, 0, "{:?}", report.output);
+    // The whole build wrote the index again.
+    assert!(index.is_file(), "{} was not written again", index.display());
 }

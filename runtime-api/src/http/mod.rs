@@ -20,5 +20,6 @@ pub mod locale;
 pub mod metrics;
 pub mod observe;
 pub mod rebuild_hook;
+pub mod revalidate;
 pub mod search;
 pub mod session;

@@ -32,18 +32,23 @@ async fn ask(state: &AppState, uri: &str, tag: Option<&str>) -> (StatusCode, Opt
     (response.status(), tag)
 }
 
-#[tokio::test]
-async fn a_known_tag_holds_until_a_status_in_its_answer_changes() {
+/// The API over the demo snapshot, its clock fixed at `now()`.
+fn fixed_state() -> AppState {
     let brand = Brand::from_json(BRAND_JSON).expect("config/brand.json parses");
     let locales = Locales::load(Path::new(LOCALES_DIR)).expect("locales load");
-    let state = AppState::new(
+    AppState::new(
         snapshot().clone(),
         brand,
         locales,
         PathBuf::from("out"),
         PathBuf::from("media"),
         Clock::Fixed(now()),
-    );
+    )
+}
+
+#[tokio::test]
+async fn a_known_tag_holds_until_a_status_in_its_answer_changes() {
+    let state = fixed_state();
     // The first showtime of the site to stop being bookable after now, and its cinema.
     let site = snapshot().site(Site::Fr).expect("fr");
     let end = |s: &site::content::Showtime| -> DateTime<Utc> {
@@ -95,4 +100,93 @@ async fn a_known_tag_holds_until_a_status_in_its_answer_changes() {
             .0,
         StatusCode::NOT_MODIFIED
     );
+}
+
+/// `POST /api/content/revalidate` with `body` on `host`: the status and the `fresh` list
+/// (none when the answer has none).
+async fn revalidate(
+    state: &AppState,
+    host: &str,
+    body: serde_json::Value,
+) -> (StatusCode, Option<Vec<bool>>) {
+    let response = app(state.clone())
+        .oneshot(request(
+            Method::POST,
+            host,
+            "/api/content/revalidate",
+            &[("content-type", "application/json")],
+            Body::from(body.to_string()),
+        ))
+        .await
+        .expect("the router is infallible");
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .expect("a body");
+    let fresh = serde_json::from_slice::<serde_json::Value>(&bytes)
+        .ok()
+        .and_then(|v| serde_json::from_value(v["fresh"].clone()).ok());
+    (status, fresh)
+}
+
+#[tokio::test]
+async fn tags_are_revalidated_in_bulk_as_conditional_gets_would_answer() {
+    let state = fixed_state();
+    let cinemas = "/api/cinemas?language=fr";
+    let shows = "/api/shows?language=fr";
+    let (_, cinemas_tag) = ask(&state, cinemas, None).await;
+    let cinemas_tag = cinemas_tag.expect("an ETag");
+    let (_, shows_tag) = ask(&state, shows, None).await;
+    let shows_tag = shows_tag.expect("an ETag");
+    let calls = serde_json::json!({ "calls": [
+        { "path": cinemas, "etag": cinemas_tag },
+        { "path": shows, "etag": "\"not-its-tag\"" },
+        { "path": "/api/cities?language=fr", "etag": shows_tag },
+        { "path": shows, "etag": shows_tag },
+        { "path": "/api/made-up?x=1", "etag": "\"x\"" },
+        { "path": shows, "etag": "bad\ntag" },
+    ]});
+    // Fresh exactly where a GET with that tag answers 304: a tag the API gave and that holds
+    // for that very call; never one it did not give (here, the cities were never asked).
+    let (status, fresh) = revalidate(&state, FR, calls.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        fresh,
+        Some(vec![true, false, false, true, false, false]),
+        "{calls}"
+    );
+    assert_eq!(
+        ask(&state, cinemas, Some(&cinemas_tag)).await.0,
+        StatusCode::NOT_MODIFIED
+    );
+    // Tags are per site: the Dutch host gave none of these.
+    let (status, fresh) = revalidate(&state, "nl.localhost", calls.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(fresh, Some(vec![false; 6]));
+    // Bad input gets a clear refusal: an unknown host, too many calls, not the shape asked.
+    assert_eq!(
+        revalidate(&state, "nowhere.example", calls).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    // (Within the body limit: the count is refused, not the size.)
+    let many: Vec<_> = (0..=runtime_api::http::revalidate::MAX_CALLS)
+        .map(|i| serde_json::json!({ "path": format!("/{i}"), "etag": "t" }))
+        .collect();
+    assert_eq!(
+        revalidate(&state, FR, serde_json::json!({ "calls": many }))
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+    for bad in [
+        serde_json::json!([]),
+        serde_json::json!({ "calls": "x" }),
+        serde_json::json!({ "calls": [{ "path": 1 }] }),
+    ] {
+        assert_eq!(
+            revalidate(&state, FR, bad.clone()).await.0,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad}"
+        );
+    }
 }
