@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, pagesByKind as pagesOfKinds, siteUrl, useBrowser } from './support.mjs';
+import { ARTIFACTS, pagesByKind as pagesOfKinds, saveForReview, siteUrl, useBrowser } from './support.mjs';
 
 const browser = useBrowser();
 
@@ -54,7 +54,7 @@ for (const site of Object.keys(SITES)) {
           if (scrollWidth > width) sideways.push(`${path} (${kind}) at ${width} px: ${scrollWidth} px wide — ${(await page.evaluate(sidewaysCulprits)).join(', ')}`);
           if (width === NARROWEST) continue;
           const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), MAX_HEIGHT);
-          await page.screenshot({ path: join(folder, `${kind}-${width}.png`), fullPage: true, clip: { x: 0, y: 0, width, height } });
+          await saveForReview(page, join(folder, `${kind}-${width}`), { fullPage: true, clip: { x: 0, y: 0, width, height } });
         }
       }
       console.log(`screenshots: ${pages.length} page kinds × ${WIDTHS.length} widths in ${folder}`);

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, describeViolations, followNetwork, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands } from './support.mjs';
+import { ARTIFACTS, describeViolations, followNetwork, saveForReview, seriousViolations, showLink, siteUrl, useBrowser, waitForIslands } from './support.mjs';
 
 const browser = useBrowser();
 const RUN = process.env.SCREENSHOTS_DIR || join(ARTIFACTS, '..', 'screenshots', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -23,7 +23,7 @@ async function shots(page, site, name) {
   const before = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(folder, `${name}-${width}.png`) });
+    await saveForReview(page, join(folder, `${name}-${width}`));
   }
   if (before) await page.setViewportSize(before);
 }

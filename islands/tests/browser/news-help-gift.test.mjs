@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, describeViolations, seriousViolations, siteUrl, useBrowser } from './support.mjs';
+import { ARTIFACTS, describeViolations, saveForReview, seriousViolations, siteUrl, useBrowser } from './support.mjs';
 
 const browser = useBrowser();
 const RUN = process.env.SCREENSHOTS_DIR || join(ARTIFACTS, '..', 'screenshots', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -23,7 +23,7 @@ async function shots(page, site, name) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), 5000);
-    await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true, clip: { x: 0, y: 0, width, height } });
+    await saveForReview(page, join(folder, `${name}-${width}`), { fullPage: true, clip: { x: 0, y: 0, width, height } });
   }
   if (before) await page.setViewportSize(before);
 }
