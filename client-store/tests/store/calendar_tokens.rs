@@ -5,28 +5,8 @@ use crate::common::{signed_in, TestDb};
 use client_store::calendar_tokens::SECRET_LEN;
 use client_store::{CalendarFeedOwner, StoreError};
 
-macro_rules! on_both_backends {
-    ($($case:ident),+ $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    crate::common::on_sqlite(super::$case).await;
-                }
-            )+
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $case() {
-                    crate::common::on_postgres(super::$case).await;
-                }
-            )+
-        }
-    };
-}
-
 on_both_backends!(
+    workers = 2;
     a_secret_opens_its_clients_feed_until_revoked,
     a_new_secret_replaces_the_old_one,
     secrets_are_per_client_and_site,

@@ -6,6 +6,29 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+/// Runs each case as `sqlite::case` and `postgres::case`, each on a runtime of `workers`
+/// threads (defined before the modules that use it: a `macro_rules!` is seen below it).
+macro_rules! on_both_backends {
+    (workers = $workers:literal; $($case:ident),+ $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = $workers)]
+                async fn $case() {
+                    crate::common::on_sqlite(super::$case).await;
+                }
+            )+
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = $workers)]
+                async fn $case() {
+                    crate::common::on_postgres(super::$case).await;
+                }
+            )+
+        }
+    };
+}
+
 mod calendar_tokens;
 mod open_store;
 mod store_suite;

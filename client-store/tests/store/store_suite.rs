@@ -11,29 +11,8 @@ use client_store::{
 use std::sync::Arc;
 use tokio::task::JoinSet;
 
-/// Runs each case as `sqlite::case` and `postgres::case`.
-macro_rules! on_both_backends {
-    ($($case:ident),+ $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $case() {
-                    crate::common::on_sqlite(super::$case).await;
-                }
-            )+
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $case() {
-                    crate::common::on_postgres(super::$case).await;
-                }
-            )+
-        }
-    };
-}
-
 on_both_backends!(
+    workers = 4;
     new_favourites_come_first_and_repeats_change_nothing,
     removing_a_favourite_keeps_the_others_in_order,
     a_full_list_refuses_with_its_limit,
