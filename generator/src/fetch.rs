@@ -22,16 +22,10 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts per URL (the first and two retries).
 pub const ATTEMPTS: u32 = 3;
 const BACKOFF: Duration = Duration::from_millis(200);
-/// Calls and bytes (roughly) in one bulk revalidation: under the API's limits (2,000 calls,
-/// a 64 KB body).
-const REVALIDATE_CALLS: usize = 1_000;
+/// Calls and bytes (roughly) in one bulk revalidation: under the API's limits
+/// (`site::revalidate::MAX_CALLS`, a 64 KB body).
+const REVALIDATE_CALLS: usize = site::revalidate::MAX_CALLS / 2;
 const REVALIDATE_BYTES: usize = 48 * 1024;
-
-/// The API's answer to a bulk revalidation: `fresh[i]` for the i-th call asked.
-#[derive(serde::Deserialize)]
-struct RevalidateAnswer {
-    fresh: Vec<bool>,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
@@ -141,7 +135,7 @@ impl Fetcher {
         };
         let host = (self.hosts)(site);
         let calls = cache.last_calls(&host);
-        let url = format!("{}/api/content/revalidate", self.base);
+        let url = format!("{}{}", self.base, site::revalidate::PATH);
         let mut start = 0;
         while start < calls.len() {
             // Within the API's body limit (64 KB) and call limit.
@@ -153,12 +147,15 @@ impl Fetcher {
             }
             let chunk = &calls[start..end];
             start = end;
-            let body = serde_json::json!({
-                "calls": chunk
+            let body = site::revalidate::Revalidate {
+                calls: chunk
                     .iter()
-                    .map(|(url, etag)| serde_json::json!({ "path": url, "etag": etag }))
-                    .collect::<Vec<_>>()
-            });
+                    .map(|(url, etag)| site::revalidate::Call {
+                        path: url.clone(),
+                        etag: etag.clone(),
+                    })
+                    .collect(),
+            };
             let _permit = self.permits.acquire().await.expect("never closed");
             self.requests.fetch_add(1, Ordering::Relaxed);
             let answer = self
@@ -170,7 +167,7 @@ impl Fetcher {
                 .await;
             let fresh = match answer {
                 Ok(response) if response.status().is_success() => {
-                    match response.json::<RevalidateAnswer>().await {
+                    match response.json::<site::revalidate::Fresh>().await {
                         Ok(answer) if answer.fresh.len() == chunk.len() => answer.fresh,
                         _ => return,
                     }

@@ -58,7 +58,7 @@ pub fn app(state: AppState) -> Router {
                 ]
                 .map(String::from),
             )
-            .chain([format!("/api{}", http::revalidate::PATH)]),
+            .chain([site::revalidate::PATH.to_string()]),
     ));
     // One document per site (its languages), made once.
     let documents: Arc<std::collections::HashMap<site::Site, Vec<u8>>> = Arc::new(
@@ -87,7 +87,10 @@ pub fn app(state: AppState) -> Router {
             }),
         )
         // The generator's conditional requests in bulk (not in the document: a tool's call).
-        .route(http::revalidate::PATH, post(http::revalidate::revalidate))
+        .route(
+            &site::revalidate::PATH["/api".len()..],
+            post(http::revalidate::revalidate),
+        )
         .fallback(|uri: axum::http::Uri| async move {
             http::error::ApiError::not_found("call", uri.path().to_string())
         });

@@ -12,6 +12,7 @@ pub mod filters;
 pub mod format;
 pub mod islands;
 pub mod locale_strings;
+pub mod revalidate;
 pub mod routes;
 pub mod rules;
 pub mod security;

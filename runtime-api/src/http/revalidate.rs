@@ -22,32 +22,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
-
-/// Where the router puts it (under `/api`).
-pub const PATH: &str = "/content/revalidate";
-
-/// Calls asked at most in one request (the body limit of the router keeps them well under).
-pub const MAX_CALLS: usize = 2_000;
-
-/// A content call as the generator made it: its path and query under the API's root
-/// (`/api/show/x?language=fr`), and the tag its kept answer came with.
-#[derive(Deserialize, Serialize)]
-pub struct Call {
-    pub path: String,
-    pub etag: String,
-}
-
-#[derive(Deserialize, Serialize)]
-pub struct Revalidate {
-    pub calls: Vec<Call>,
-}
-
-/// `fresh[i]`: the tag of `calls[i]` is still its answer's.
-#[derive(Deserialize, Serialize)]
-pub struct Fresh {
-    pub fresh: Vec<bool>,
-}
+use site::revalidate::{Fresh, Revalidate, MAX_CALLS};
 
 pub async fn revalidate(
     State(app): State<AppState>,

@@ -113,7 +113,7 @@ async fn revalidate(
         .oneshot(request(
             Method::POST,
             host,
-            "/api/content/revalidate",
+            site::revalidate::PATH,
             &[("content-type", "application/json")],
             Body::from(body.to_string()),
         ))
@@ -169,7 +169,7 @@ async fn tags_are_revalidated_in_bulk_as_conditional_gets_would_answer() {
         StatusCode::BAD_REQUEST
     );
     // (Within the body limit: the count is refused, not the size.)
-    let many: Vec<_> = (0..=runtime_api::http::revalidate::MAX_CALLS)
+    let many: Vec<_> = (0..=site::revalidate::MAX_CALLS)
         .map(|i| serde_json::json!({ "path": format!("/{i}"), "etag": "t" }))
         .collect();
     assert_eq!(
