@@ -22,7 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Build the sites into DIR/{site}/.
-    Build(BuildOptions),
+    Build(Box<BuildOptions>),
     /// Copy the site folders of a build to a CDN origin (s3://BUCKET/PREFIX) or a folder:
     /// only changed files, assets before pages, removals last.
     Publish(generator::publish::PublishOptions),

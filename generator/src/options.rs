@@ -49,4 +49,10 @@ pub struct BuildOptions {
     /// the pages made from it are rendered (see generator/src/deps.rs); the rest is kept.
     #[arg(long = "changed", value_name = "KIND/SLUG")]
     pub changed: Vec<String>,
+    /// Build as of this instant (RFC 3339, e.g. `2026-11-22T12:00:00Z`) instead of the clock:
+    /// which showtimes have started, the upcoming lists, the year in the footer, the sitemaps'
+    /// fallback date. Read once per build, so every page of a build agrees; fixed, two builds of
+    /// the same content are byte for byte the same (tests, benchmarks).
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<chrono::DateTime<chrono::Utc>>,
 }

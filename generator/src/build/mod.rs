@@ -24,7 +24,6 @@ use crate::render::Renderers;
 use anyhow::Context as _;
 use assets::SiteAssets;
 use chrome_parts::ChromeCache;
-use chrono::Datelike;
 use cpu::{thread_cpu, Phases};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -177,7 +176,8 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     } else {
         output
     };
-    let year = chrono::Local::now().year();
+    // One instant for the whole build: every page and feed of it agrees on what has started.
+    let now = options.now.unwrap_or_else(chrono::Utc::now);
     let mut report = Report::default();
     let phases = Phases::default();
     let mut plans = Vec::new();
@@ -195,14 +195,13 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
         islands: islands.as_ref(),
         output: &output,
         assets: &assets,
-        year,
         phases: &phases,
         progress: &progress,
         fingerprint,
         deps: &deps,
         targets: targets.as_ref(),
         feeds: &feeds_count,
-        now: chrono::Utc::now(),
+        now,
     };
     // Sites one after the other, the next one fetched while this one renders: memory holds
     // at most two sites (their showtimes in compact form, see `schedule`), whatever the scale.
@@ -399,7 +398,6 @@ struct SiteWriter<'a> {
     islands: Option<&'a Islands>,
     output: &'a Output,
     assets: &'a SiteAssets,
-    year: i32,
     phases: &'a Phases,
     progress: &'a indicatif::ProgressBar,
     /// Hash of the templates, UI strings, brand and generator: part of every page's inputs.
@@ -408,9 +406,10 @@ struct SiteWriter<'a> {
     deps: &'a Deps,
     /// A targeted build's pages (see `targets`); every other page is kept as published.
     targets: Option<&'a HashSet<String>>,
-    /// The calendar feeds written so far, and the build's clock (a feed's stamp without
-    /// showtimes).
+    /// The calendar feeds written so far.
     feeds: &'a feeds::FeedsCount,
+    /// The instant the build is made as of (`BuildOptions::now`): which showtimes have started,
+    /// the upcoming lists, the footer's year, a feed's stamp without showtimes.
     now: chrono::DateTime<chrono::Utc>,
 }
 
@@ -466,7 +465,7 @@ impl SiteWriter<'_> {
                             self.brand,
                             data,
                             locale,
-                            self.year,
+                            self.now,
                             assets.paths(),
                             &injections,
                         );
@@ -596,7 +595,7 @@ impl SiteWriter<'_> {
             .next()
             .map(|c| c.base_url.clone())
             .unwrap_or_default();
-        sitemaps::write(output, root, base, plan, data)?;
+        sitemaps::write(output, root, base, plan, data, self.now)?;
         // The feeds, kept as pages are: unchanged inputs or (a targeted build) not made from
         // what changed.
         if std::env::var_os(feeds::NO_FEEDS_ENV).is_none() {
@@ -687,6 +686,7 @@ impl SiteWriter<'_> {
             plan,
             islands: self.islands,
             renderers: self.renderers,
+            now: self.now,
         };
         page_context(&site, chrome, page)
     }

@@ -14,9 +14,10 @@ pub fn write(
     base: &str,
     plan: &SitePages,
     data: &SiteData,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<()> {
     let site = data.site;
-    let today = chrono::Local::now().date_naive();
+    let today = now.date_naive();
     let mut index = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for &lang in site.languages() {
         let pages: Vec<&Page> = plan

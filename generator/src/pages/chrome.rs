@@ -4,7 +4,7 @@
 use super::hash::HashWriter;
 use crate::injections::PageInjections;
 use crate::model::{LocaleData, SiteData};
-use chrono::NaiveDate;
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use site::brand::Brand;
@@ -196,7 +196,7 @@ pub fn chrome(
     brand: &Brand,
     data: &SiteData,
     locale: &LocaleData,
-    year: i32,
+    now: DateTime<Utc>,
     assets: Value,
     injections: &PageInjections,
 ) -> LocaleChrome {
@@ -336,7 +336,7 @@ pub fn chrome(
         footer_faq: &locale.footer_faq,
         footer_links,
         alerts: &locale.alerts.alerts,
-        year,
+        year: local_today(site, now).year(),
         base_url: &base_url,
         apps: &brand.apps,
         injections,
@@ -372,7 +372,7 @@ pub fn chrome(
         base_url,
         assets,
         hash: hasher.0.digest(),
-        lists: ShowLists::new(locale, local_today(site)),
+        lists: ShowLists::new(locale, local_today(site, now)),
         brand: brand.name.clone(),
         auth_enabled: features.authentication_enabled,
         account,
@@ -381,10 +381,9 @@ pub fn chrome(
     }
 }
 
-/// The site's local date now: what the upcoming list counts from (the pages are rebuilt
-/// nightly).
-fn local_today(site: Site) -> NaiveDate {
-    let now = chrono::Utc::now();
+/// The site's local date at the build's instant: what the upcoming list counts from (the pages
+/// are rebuilt nightly).
+fn local_today(site: Site, now: DateTime<Utc>) -> NaiveDate {
     match site.time_zone().parse::<chrono_tz::Tz>() {
         Ok(zone) => now.with_timezone(&zone).date_naive(),
         Err(_) => now.date_naive(),

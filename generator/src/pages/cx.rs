@@ -22,6 +22,8 @@ pub struct PageCx<'a> {
     pub page: &'a Page,
     /// The page's canonical address.
     pub url: String,
+    /// The instant the build is made as of: which showtimes have started.
+    pub now: chrono::DateTime<chrono::Utc>,
 }
 
 impl PageCx<'_> {

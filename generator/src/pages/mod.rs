@@ -109,6 +109,8 @@ pub struct SiteInputs<'a> {
     pub islands: Option<&'a crate::islands::Islands>,
     /// The UI strings and labels of each language.
     pub renderers: &'a crate::render::Renderers,
+    /// The instant the build is made as of (`BuildOptions::now`).
+    pub now: chrono::DateTime<chrono::Utc>,
 }
 
 pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> PageContext {
@@ -118,6 +120,7 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
         plan,
         islands,
         renderers,
+        now,
     } = *site;
     let (labels, strings) = (renderers.labels(page.lang), renderers.strings(page.lang));
     let base = chrome.base_url.as_str();
@@ -129,6 +132,7 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
         labels,
         page,
         url: format!("{base}{}", page.path),
+        now,
     };
     let alternates = plan
         .alternates

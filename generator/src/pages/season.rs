@@ -52,7 +52,7 @@ type Placed<'a> = (&'a CinemaDetail, SeasonPlace<'a>);
 pub fn season(cx: &PageCx, i: usize) -> Built {
     let locale = cx.locale;
     let season = &locale.seasons[i];
-    let now = chrono::Utc::now();
+    let now = cx.now;
 
     // The season's shows, in the order they first appear (cinemas in slug order, shows in
     // slug order): the same on every build.

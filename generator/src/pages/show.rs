@@ -103,7 +103,8 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
     let described = if show.is_movie {
         Some(seo::movie(show, &cx.url, cx.base()))
     } else {
-        first_showtime(locale, i).map(|(s, c)| seo::show_event(show, &cx.url, cx.base(), s, c))
+        first_showtime(locale, i, cx.now)
+            .map(|(s, c)| seo::show_event(show, &cx.url, cx.base(), s, c))
     };
     let json_ld: Vec<JsonLd> = described
         .map(JsonLd::from)
@@ -148,8 +149,11 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
 
 /// The earliest showtime of a show (index in `shows`) in the site not started at build time,
 /// with its cinema: what the event's structured data names.
-fn first_showtime(locale: &LocaleData, show: usize) -> Option<(&Screening, &Cinema)> {
-    let now = chrono::Utc::now();
+fn first_showtime(
+    locale: &LocaleData,
+    show: usize,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Option<(&Screening, &Cinema)> {
     locale.show_index()[show]
         .iter()
         .filter_map(|place| {

@@ -20,7 +20,7 @@ pub use http::*;
 pub use model::*;
 pub use modified::*;
 
-use chrono::{NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use demo_content::{DemoOptions, DEFAULT_SEED};
 use generator::BuildOptions;
 use runtime_api::clock::Clock;
@@ -47,6 +47,15 @@ pub fn root() -> PathBuf {
 
 pub fn today() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, 22).expect("valid date")
+}
+
+/// The instant the test API's clock and every test build read: noon of the demo's first day.
+/// Builds made as of the wall clock would differ as its showtimes pass (a targeted build
+/// compared with a full one a minute later, say).
+pub fn now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
+        .single()
+        .expect("valid instant")
 }
 
 pub fn brand() -> Brand {
@@ -113,17 +122,13 @@ pub static API: LazyLock<Api> = LazyLock::new(|| {
     );
     let locales = Locales::load(&root().join("locales")).expect("locales load");
     let dir = scratch("api");
-    let now = Utc
-        .with_ymd_and_hms(2026, 11, 22, 12, 0, 0)
-        .single()
-        .expect("valid instant");
     let state = AppState::new(
         demo.snapshot,
         brand,
         locales,
         dir.join("out"),
         dir.join("media"),
-        Clock::Fixed(now),
+        Clock::Fixed(now()),
     )
     .with_preview();
     let addr = serve(app(state));
@@ -152,6 +157,7 @@ pub fn options(api: &str, out: &Path) -> BuildOptions {
         lock_wait: 300,
         textfile: None,
         changed: Vec::new(),
+        now: Some(now()),
     }
 }
 

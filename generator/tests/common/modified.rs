@@ -2,7 +2,7 @@
 //! extras, fuzzed content): the real runtime API serves it and the generator builds FR in
 //! French from it.
 
-use super::{brand, options, read_site, root, scratch, serve, today, SiteFiles};
+use super::{brand, now, options, read_site, root, scratch, serve, today, SiteFiles};
 use demo_content::{DemoOptions, DEFAULT_SEED};
 use serde_json::Value;
 use site::Site;
@@ -41,16 +41,13 @@ pub fn build_fr(
 /// preview and media folders in `dir`) and answers its base URL.
 pub fn serve_snapshot(snapshot: site::snapshot::Snapshot, dir: &Path) -> String {
     let locales = runtime_api::locales::Locales::load(&root().join("locales")).expect("locales");
-    let now = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 11, 22, 12, 0, 0)
-        .single()
-        .expect("valid instant");
     let state = runtime_api::state::AppState::new(
         snapshot,
         brand(),
         locales,
         dir.join("preview"),
         dir.join("media"),
-        runtime_api::clock::Clock::Fixed(now),
+        runtime_api::clock::Clock::Fixed(now()),
     );
     let addr = serve(runtime_api::router::app(state));
     format!("http://{addr}")

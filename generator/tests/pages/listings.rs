@@ -52,7 +52,7 @@ fn the_home_rail_lists_the_first_shows_and_the_shows_pages_list_every_show() {
             shows.len() > HOME_RAIL_SHOWS,
             "{site}/{lang}: too few shows to check the rail"
         );
-        let today = chrono::Utc::now()
+        let today = now()
             .with_timezone(&site.time_zone().parse::<chrono_tz::Tz>().unwrap())
             .date_naive();
         // The spec's order (site::rules::ordering), for pages built for everybody.

@@ -69,6 +69,8 @@ fn build_sn(out: &std::path::Path) -> std::process::Output {
         .arg(root().join("config/brand.json"))
         .arg("--islands")
         .arg("none")
+        .arg("--now")
+        .arg(now().to_rfc3339())
         .output()
         .expect("the generator runs")
 }
