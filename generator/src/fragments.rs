@@ -188,38 +188,63 @@ pub(crate) fn thumb(out: &mut String, poster: &Image, loading: &mut Loading) {
     *loading = Loading::Lazy;
 }
 
-/// A cinema's schedule: days → shows → versions → showtimes; the first `days` days. Each show
-/// carries `data-show`, `data-genres`, `data-tags` (and `data-bookable=false`), each version's
-/// list `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
+/// How much of a cinema's schedule a page holds: the island's days (`listed`), of which the
+/// first `written` are in the HTML.
+#[derive(Clone, Copy, Debug)]
+pub struct ScheduleDays {
+    pub listed: usize,
+    pub written: usize,
+}
+
+/// A cinema's schedule: days → shows → versions → showtimes. Of its first `days.listed` days,
+/// the first `days.written` are written whole; each later one is an empty hidden section
+/// (`data-later data-embed`) the schedule island fills from the runtime API when its tab is
+/// opened, as on city pages (schedule_fragments.rs). Each show carries `data-show`,
+/// `data-genres`, `data-tags` (and `data-bookable=false`), each version's list
+/// `data-version`, each showtime `data-id` and `data-tags`, for the filters and details.
 /// `first_poster`: how the schedule's first poster loads (`Priority` when nothing larger is
 /// above it, the page's largest contentful paint).
 pub fn cinema_schedule<'a>(
     schedule: &CinemaSchedule,
     tables: &Tables,
-    days: usize,
+    days: ScheduleDays,
     labels: &Labels,
     first_poster: Loading,
     show: impl Fn(ShowId) -> ScheduleShow<'a>,
 ) -> String {
+    let ScheduleDays { listed, written } = days;
     // About 900 bytes a showtime with its share of the show's head (the demo's cinema pages:
     // 897–959): one allocation for a page of hundreds, not four doublings and their copies.
     let showtimes: usize = schedule
         .days
         .iter()
-        .take(days)
+        .take(written)
         .flat_map(|d| &d.shows)
         .map(|e| e.screenings.len())
         .sum();
-    let mut out = String::with_capacity(1024 + showtimes * 960);
+    let mut out = String::with_capacity(1024 + showtimes * 960 + listed.min(32) * 160);
     let mut poster_loading = first_poster;
     // A show's head (its element, poster, title and details) reads the same every day it
     // plays once the first poster is written: made once, then copied.
     let mut heads: Vec<Option<String>> = vec![None; tables.show_slugs.len()];
-    for day in schedule.days.iter().take(days) {
+    for (n, day) in schedule.days.iter().take(listed).enumerate() {
         let date = day.date;
-        let _ = write!(out, "<section class=day aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>");
+        let later = n >= written;
+        out.push_str("<section class=day");
+        if later {
+            // No show block to fill: the island asks the day with the shows' summaries.
+            out.push_str(" data-later hidden data-embed");
+        }
+        let _ = write!(
+            out,
+            " aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>"
+        );
         text(&mut out, &labels.day_long(date));
         out.push_str("</time></h3><ul class=schedule-shows>");
+        if later {
+            out.push_str("</ul></section>");
+            continue;
+        }
         for entry in &day.shows {
             let kept = heads.get_mut(entry.show.0 as usize);
             if let Some(Some(head)) = kept.as_deref() {

@@ -2,7 +2,7 @@
 //! in Rust as a fragment, the schedule island's days and filters, JSON-LD of the next days.
 
 use super::cx::{Built, PageCx, PageIslands};
-use crate::fragments::{self, ScheduleShow};
+use crate::fragments::{self, ScheduleDays, ScheduleShow};
 use crate::model::LocaleData;
 use crate::schedule::{CinemaSchedule, DayShow, Screening, ShowId};
 use crate::seo::{self, JsonLd, SeoArgs};
@@ -14,12 +14,20 @@ use site::routes::PageKind;
 /// Days of showtimes described as ScreeningEvent JSON-LD on a cinema page.
 const JSON_LD_DAYS: usize = 2;
 
+/// Days of showtimes a cinema page writes whole (today and the next two: what most visitors
+/// book, and what search engines read with the JSON-LD); the island fills the later days from
+/// the runtime API when their tab is opened. All 14 made a cinema page 200–600 KB of HTML and
+/// most of a targeted rebuild's bytes (docs/decisions.md, "A cinema page writes three days").
+pub const WRITTEN_DAYS: usize = 3;
+
 #[derive(Serialize)]
 struct CinemaView<'a> {
     cinema: &'a CinemaDetail,
     nearby: Vec<Nearby<'a>>,
     /// The schedule island's day links (islands/README.md): the day sections written.
     schedule_days: &'a [ScheduleDay],
+    /// Every day the schedule offers (the calendar's), the later ones filled by the island.
+    schedule_calendar_days: &'a [ScheduleDay],
     /// What the schedule's filters offer (the filters button shows when there is any).
     schedule_filters: &'a Option<ScheduleFilters>,
     /// The experience the schedule invites to (spec §5 upsell), not on the light view.
@@ -45,7 +53,17 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
     // structured data to compute. On the cinema page the first poster is the largest image
     // when the cinema has no backdrop above it.
     let light = cx.page.kind == PageKind::CinemaLight;
-    let days = if light { 1 } else { usize::MAX };
+    let days = if light {
+        ScheduleDays {
+            listed: 1,
+            written: 1,
+        }
+    } else {
+        ScheduleDays {
+            listed: usize::MAX,
+            written: WRITTEN_DAYS,
+        }
+    };
     let mut ld: Vec<JsonLd> = vec![seo::movie_theater(cinema, &cx.url, cx.base()).into()];
     if let Some(schedule) = schedule.filter(|_| !light) {
         ld.extend(screenings_ld(cx, schedule, &cinema.cinema));
@@ -63,11 +81,12 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
             })
         })
         .unwrap_or_default();
+    // Every day the island offers; the links without JavaScript go to the days written.
     let schedule_days: Vec<ScheduleDay> = schedule
         .map(|sc| {
             sc.days
                 .iter()
-                .take(days)
+                .take(days.listed)
                 .map(|d| ScheduleDay {
                     date: d.date.to_string(),
                     label: cx.labels.day_tab(d.date),
@@ -75,7 +94,9 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
                 .collect()
         })
         .unwrap_or_default();
-    let filters = schedule.map(|sc| schedule_filters(sc, days, locale));
+    let written_days = &schedule_days[..days.written.min(schedule_days.len())];
+    // What the days written play, as on city pages (docs/decisions.md).
+    let filters = schedule.map(|sc| schedule_filters(sc, days.written, locale));
     let view = CinemaView {
         cinema,
         nearby: cinema
@@ -87,7 +108,8 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
                 href: cx.href(PageKind::Cinema, &n.slug),
             })
             .collect(),
-        schedule_days: &schedule_days,
+        schedule_days: written_days,
+        schedule_calendar_days: &schedule_days,
         schedule_filters: &filters,
         upsell: schedule.filter(|_| !light).and_then(|sc| {
             // Each tag list once: hundreds of showtimes share a few.
@@ -142,8 +164,8 @@ pub fn cinema(cx: &PageCx, i: usize) -> Built {
         .islands(islands)
 }
 
-/// ScreeningEvents of the first days: search engines show the next few days; the full
-/// schedule stays in the HTML.
+/// ScreeningEvents of the first days: search engines show the next few days; the schedule's
+/// first days are in the HTML.
 fn screenings_ld(cx: &PageCx, schedule: &CinemaSchedule, cinema: &Cinema) -> Vec<JsonLd> {
     let locale = cx.locale;
     let described: Vec<(&DayShow, &Show, String)> = schedule

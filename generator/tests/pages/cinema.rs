@@ -8,6 +8,9 @@ use site::routes::PageKind;
 use site::{Lang, Site};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The days a cinema page writes whole (the generator's `pages::cinema::WRITTEN_DAYS`).
+const WRITTEN_DAYS: usize = 3;
+
 #[test]
 fn cinema_pages_show_address_map_services_pricing_accessibility_nearby_and_schedule() {
     let site = Site::Fr;
@@ -137,13 +140,65 @@ fn cinema_pages_show_address_map_services_pricing_accessibility_nearby_and_sched
                     expect_text(html, &text, title, "push", &mut problems);
                 }
             }
-            let showtimes: Vec<&Value> = schedule["days"]
-                .as_object()
-                .into_iter()
-                .flat_map(|days| days.values())
-                .flat_map(|shows| shows.as_array().into_iter().flatten())
+            // The first days written whole, every showtime of them; each later day an empty
+            // section the island fills (`data-later data-embed`), and offered by the island.
+            let days: Vec<(&String, &Value)> =
+                schedule["days"].as_object().into_iter().flatten().collect();
+            let showtimes: Vec<&Value> = days
+                .iter()
+                .take(WRITTEN_DAYS)
+                .flat_map(|(_, shows)| shows.as_array().into_iter().flatten())
                 .flat_map(|entry| list(entry, "showtimes"))
                 .collect();
+            let sections: Vec<(String, bool, usize)> = select(&doc, "section.day")
+                .into_iter()
+                .map(|d| {
+                    let date = attr(d, "aria-labelledby").unwrap_or_default();
+                    let later = attr(d, "data-later").is_some()
+                        && attr(d, "data-embed").is_some()
+                        && attr(d, "hidden").is_some();
+                    (
+                        date.trim_start_matches("day-").to_string(),
+                        later,
+                        select_in(d, "li.st").len(),
+                    )
+                })
+                .collect();
+            let expected: Vec<(String, bool)> = days
+                .iter()
+                .enumerate()
+                .map(|(n, (date, _))| (date.to_string(), n >= WRITTEN_DAYS))
+                .collect();
+            let found: Vec<(String, bool)> = sections
+                .iter()
+                .map(|(d, later, _)| (d.clone(), *later))
+                .collect();
+            if found != expected {
+                problems.push(format!(
+                    "{}: day sections {found:?}, expected {expected:?} (written whole, later)",
+                    html.file
+                ));
+            }
+            if let Some((day, _, n)) = sections.iter().find(|(_, later, n)| *later && *n > 0) {
+                problems.push(format!(
+                    "{}: later day {day} holds {n} showtime(s)",
+                    html.file
+                ));
+            }
+            if days.len() > WRITTEN_DAYS {
+                *counts.entry("cinemas with later days").or_default() += 1;
+            }
+            let offered = first(&doc, "[data-island=schedule]")
+                .and_then(island_props)
+                .and_then(|p| serde_json::from_str::<Value>(&text_of(p)).ok())
+                .map(|p| list(&p, "days").len());
+            if !days.is_empty() && offered != Some(days.len()) {
+                problems.push(format!(
+                    "{}: the schedule island offers {offered:?} days of {}",
+                    html.file,
+                    days.len()
+                ));
+            }
             if showtimes.is_empty() {
                 *counts.entry("cinemas without showtimes").or_default() += 1;
             }
@@ -159,7 +214,13 @@ fn cinema_pages_show_address_map_services_pricing_accessibility_nearby_and_sched
         }
     }
     eprintln!("cinema pages: {counts:?}");
-    for what in ["disabled services", "soldout", "bookable", "nearby cinemas"] {
+    for what in [
+        "disabled services",
+        "soldout",
+        "bookable",
+        "nearby cinemas",
+        "cinemas with later days",
+    ] {
         assert!(
             counts.get(what).copied().unwrap_or(0) > 0,
             "the demo has no {what} on FR cinema pages: this test proves little ({counts:?})"

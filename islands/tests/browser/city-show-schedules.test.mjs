@@ -1,4 +1,5 @@
-// Schedules wherever a visitor looks for one (issue 12): a city page shows the day's
+// Schedules wherever a visitor looks for one (issue 12): a cinema page's later days (not
+// written in the page) come from the runtime API when their tab opens; a city page shows the day's
 // schedule of all the city's cinemas and keeps it live (the runtime API's
 // `/api/city/{slug}/shows?date=`); an experience page shows that experience's schedule; a
 // show page follows the cinema chosen in the locator (its `cgp_locator` cookie, as the
@@ -99,6 +100,36 @@ test('an experience page shows the schedule of that experience', (t) =>
     // Booking links as cinema pages write them (on a later day when today's have all started).
     assert.ok(await (await bookableChip(page)).count(), 'bookable showtimes');
     assert.equal(await page.locator('.schedule-tools[data-island="schedule"]').count(), 1, 'the schedule island');
+  }));
+
+test("a cinema page's later day, not written in the page, is filled from the API when its tab is opened", (t) =>
+  browser.page(t, async (page) => {
+    const cinema = generated('cinemas').find((p) => /<section class=day data-later hidden data-embed/.test(p.html) && /<section class=day aria-labelledby/.test(p.html));
+    assert.ok(cinema, 'no cinema page with days written and later days');
+    const [, day] = /<section class=day data-later hidden data-embed aria-labelledby=day-(\d{4}-\d{2}-\d{2})/.exec(cinema.html);
+    // What the runtime API answers for that day: the showtimes the island must show.
+    const slug = cinema.path.split('/').pop();
+    const answer = JSON.parse((await fetchFrom(`/api/cinema/${slug}/shows?language=fr&date=${day}`)).body);
+    const entries = (answer.days?.[day] ?? []).filter((entry) => entry.showtimes.length > 0);
+    const expected = entries.flatMap((entry) => entry.showtimes.map((s) => String(s.id))).sort();
+    assert.ok(expected.length > 0, `the API has no showtime at ${slug} on ${day}`);
+    const network = followNetwork(page);
+    await page.goto(siteUrl(SITE, cinema.path));
+    await waitForIslands(page, network);
+    await page.locator('[data-island="schedule"]').evaluate((el) => el.dispatchEvent(new Event('hydrate')));
+    await page.waitForSelector('[data-island="schedule"][data-ui="on"]', { state: 'attached' });
+    await page.locator(`[id="tab-${day}"]`).click();
+    const section = page.locator(`section.day[aria-labelledby="day-${day}"]`);
+    await page.waitForFunction((d) => document.querySelectorAll(`section.day[aria-labelledby="day-${d}"] li.st`).length > 0, day, { timeout: 10_000 });
+    assert.equal(await section.isVisible(), true, 'the later day shows');
+    const shown = (await section.locator('li.st[data-id]').evaluateAll((items) => items.map((li) => li.dataset.id))).sort();
+    assert.deepEqual(shown, expected, 'every showtime of the API on that day, once');
+    // Each show of the day with its title, and the bookable showtimes as booking links.
+    const titles = await section.locator('li.schedule-show h4').allTextContents();
+    assert.equal(titles.length, entries.length, 'one block per show');
+    assert.ok(titles.every((title) => title.trim().length > 0), 'every show titled');
+    const bookable = entries.flatMap((entry) => entry.showtimes).filter((s) => s.status === 'available' && s.bookingUrl);
+    if (bookable.length) assert.ok(await section.locator('li.st > a[href]').count() > 0, 'bookable showtimes are links');
   }));
 
 test('a show page follows the cinema chosen in the locator: only the showtimes of that cinema', (t) =>
