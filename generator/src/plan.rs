@@ -266,8 +266,7 @@ fn plan_locale(
             }
             Season | SpecialEvent => {
                 for (i, s) in locale.seasons.iter().enumerate() {
-                    let is_special = s.season.kind.as_deref() == Some("special-event");
-                    if is_special != (kind == SpecialEvent) {
+                    if PageKind::of_season(&s.season) != kind {
                         continue;
                     }
                     match &s.season.redirect_slug {

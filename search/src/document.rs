@@ -357,11 +357,7 @@ fn faq(f: &FaqArticle, links: &Links) -> Entry {
 
 fn event(s: &SeasonDetail, links: &Links) -> Entry {
     let season = &s.season;
-    let page = if season.kind.as_deref() == Some("special-event") {
-        PageKind::SpecialEvent
-    } else {
-        PageKind::Season
-    };
+    let page = PageKind::of_season(season);
     let mut result = result(
         SearchResultType::Event,
         &season.reference,

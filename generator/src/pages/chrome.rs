@@ -320,6 +320,7 @@ pub fn chrome(
     let help_contact =
         site::rules::agent_chat(&data.settings.settings).map(|_| format!("{client_url}/contact"));
     let base_url = format!("https://{domain}");
+    let today = local_today(site, now);
     let view = ChromeView {
         site: site.code(),
         lang: lang.code(),
@@ -336,7 +337,7 @@ pub fn chrome(
         footer_faq: &locale.footer_faq,
         footer_links,
         alerts: &locale.alerts.alerts,
-        year: local_today(site, now).year(),
+        year: today.year(),
         base_url: &base_url,
         apps: &brand.apps,
         injections,
@@ -372,7 +373,7 @@ pub fn chrome(
         base_url,
         assets,
         hash: hasher.0.digest(),
-        lists: ShowLists::new(locale, local_today(site, now)),
+        lists: ShowLists::new(locale, today),
         brand: brand.name.clone(),
         auth_enabled: features.authentication_enabled,
         account,

@@ -95,12 +95,8 @@ pub fn offers(cx: &PageCx) -> Built {
                     .seasons
                     .iter()
                     .map(|s| {
-                        let kind = if s.kind.as_deref() == Some("special-event") {
-                            PageKind::SpecialEvent
-                        } else {
-                            PageKind::Season
-                        };
-                        cx.linked("season", kind, [s], |s| &s.slug).remove(0)
+                        cx.linked("season", PageKind::of_season(s), [s], |s| &s.slug)
+                            .remove(0)
                     })
                     .collect();
             }

@@ -199,16 +199,9 @@ pub fn events(cx: &PageCx) -> Built {
     let seasons: Vec<SeasonLink> = events
         .seasons
         .iter()
-        .map(|s| {
-            let kind = if s.kind.as_deref() == Some("special-event") {
-                PageKind::SpecialEvent
-            } else {
-                PageKind::Season
-            };
-            SeasonLink {
-                season: s,
-                href: cx.href(kind, &s.slug),
-            }
+        .map(|s| SeasonLink {
+            season: s,
+            href: cx.href(PageKind::of_season(s), &s.slug),
         })
         .collect();
     let cards = events.shows.iter().map(|s| Card {

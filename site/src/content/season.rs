@@ -61,6 +61,14 @@ pub struct SeasonDetail {
     pub showtimes: BTreeMap<String, BTreeMap<String, Vec<Showtime>>>,
 }
 
+impl Season {
+    /// Whether the content types this season a special event (spec §3): it then has a
+    /// special event's page rather than a season's (`PageKind::of_season`).
+    pub fn is_special_event(&self) -> bool {
+        self.kind.as_deref() == Some("special-event")
+    }
+}
+
 impl std::ops::Deref for SeasonDetail {
     type Target = Season;
     fn deref(&self) -> &Season {

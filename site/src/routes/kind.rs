@@ -198,6 +198,15 @@ impl ShowsTab {
 }
 
 impl PageKind {
+    /// The page of a season: a special event's or a season's.
+    pub fn of_season(season: &crate::content::Season) -> PageKind {
+        if season.is_special_event() {
+            PageKind::SpecialEvent
+        } else {
+            PageKind::Season
+        }
+    }
+
     pub const ALL: [PageKind; 44] = [
         PageKind::Home,
         PageKind::Cinemas,
