@@ -102,6 +102,18 @@ impl Renderers {
         &self.strings[&lang]
     }
 
+    fn compiled(&self) -> &Result<BTreeMap<Lang, Tera>, String> {
+        self.by_lang
+            .get_or_init(|| self.compile().map_err(|e| format!("{e:#}")))
+    }
+
+    /// Compiles the templates now rather than at the first page rendered: for a build known to
+    /// render pages (a targeted one), while the first site is fetched. An error is kept and
+    /// reported by the first page rendered, as when compiled there.
+    pub fn compile_now(&self) {
+        let _ = self.compiled();
+    }
+
     pub fn render(
         &self,
         lang: Lang,
@@ -109,8 +121,7 @@ impl Renderers {
         context: &tera::Context,
     ) -> anyhow::Result<String> {
         let by_lang = self
-            .by_lang
-            .get_or_init(|| self.compile().map_err(|e| format!("{e:#}")))
+            .compiled()
             .as_ref()
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         by_lang[&lang]

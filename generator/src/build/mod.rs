@@ -153,7 +153,15 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     // nothing changed is mostly fetching); those two load side by side.
     let mut next = sites.first().map(|&site| spawn_fetch(site));
     let (renderers, loaded) = rayon::join(
-        || Renderers::load(&options.templates, &options.locales),
+        || {
+            let renderers = Renderers::load(&options.templates, &options.locales)?;
+            // A targeted build renders pages: its templates compile while the first site is
+            // fetched, not on the pages' path.
+            if targets.as_ref().is_some_and(|t| !t.is_empty()) {
+                renderers.compile_now();
+            }
+            anyhow::Ok(renderers)
+        },
         || -> anyhow::Result<_> {
             let assets = SiteAssets::read(options, &brand)?;
             // Pages are rendered again when their templates, UI strings or the generator change.
