@@ -13,9 +13,9 @@ use tera::Tera;
 
 pub struct Renderers {
     /// Each language's Tera, compiled at the first page rendered (a targeted build's earlier,
-    /// `compile_now`): a rebuild that keeps every
-    /// page (the nightly run with nothing changed) never needs it, and compiling is a tenth of
-    /// that run's CPU. A template that does not compile fails the first page rendered.
+    /// `compile_now`): a rebuild that keeps every page (the nightly run with nothing changed)
+    /// never needs it, and compiling is a tenth of that run's CPU. A template that does not
+    /// compile fails the first page rendered.
     by_lang: OnceLock<Result<BTreeMap<Lang, Tera>, String>>,
     templates: Vec<(String, String)>,
     templates_dir: PathBuf,
