@@ -3,6 +3,13 @@
 //! stays), others are written. Only a finished build replaces `out/`: a failed one leaves it
 //! untouched and removes its staging folder. Text files written get pre-compressed siblings
 //! (`compress`) at commit; a kept file keeps its siblings.
+//!
+//! The folder `out/` replaced stays beside it (`.out.previous`) and is the next build's staging
+//! folder: its folders and its links to files still published are already there, so a build
+//! that keeps nearly everything (a targeted one) neither creates hundreds of folders nor links
+//! tens of thousands of files before its swap. What it holds that is no longer published is
+//! dropped at `begin`; a file written over one of its links replaces the link, never writes
+//! through it into the published file.
 
 use crate::compress::{self, CompressReport, CompressStats};
 use anyhow::{bail, Context};
@@ -48,7 +55,13 @@ pub struct Output {
     /// can be kept, its siblings and what this build removes are looked up here rather than
     /// with a `stat` each (tens of thousands in a build that keeps everything). The run lock
     /// (`run_lock.rs`) keeps any other build from changing the folder meanwhile.
-    published_files: HashSet<PathBuf>,
+    published_files: HashMap<PathBuf, u64>,
+    /// Files of the staging folder, reused from the previous one, that are links to the
+    /// published file of the same name (`reuse_previous`): kept without linking, replaced
+    /// (unlinked first) when written, unlinked at commit when this build does not want them.
+    linked: HashSet<PathBuf>,
+    /// Where `out/` goes at the swap, to be the next build's staging folder.
+    previous: PathBuf,
 }
 
 /// What a page was made from: `quick`, a hash of the whole site's content and of the page's
@@ -83,19 +96,35 @@ impl Output {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let staging = parent.join(format!(".{name}.staging"));
+        let previous = parent.join(format!(".{name}.previous"));
         if staging.exists() {
             // Left by an interrupted build: never published, safe to drop.
             std::fs::remove_dir_all(&staging)
                 .with_context(|| format!("removing {}", staging.display()))?;
         }
-        std::fs::create_dir_all(&staging)
-            .with_context(|| format!("creating {}", staging.display()))?;
         // A manifest of another format (or none) means every page is rendered again.
         let previous_inputs = std::fs::read(published.join(MANIFEST_FILE))
             .ok()
             .and_then(|bytes| serde_json::from_slice(&bytes).ok())
             .unwrap_or_default();
-        let published_files = list_files(published);
+        // The two folders listed side by side.
+        let (published_files, previous_entries) = rayon::join(
+            || list_files(published),
+            || -> anyhow::Result<_> {
+                if !previous.is_dir() {
+                    return Ok(None);
+                }
+                std::fs::rename(&previous, &staging)
+                    .with_context(|| format!("reusing {}", previous.display()))?;
+                list_entries(&staging).map(Some)
+            },
+        );
+        let linked = match previous_entries? {
+            Some(entries) => reuse_previous(&staging, entries, &published_files)?,
+            None => HashSet::new(),
+        };
+        std::fs::create_dir_all(&staging)
+            .with_context(|| format!("creating {}", staging.display()))?;
         Ok(Output {
             published: published.to_path_buf(),
             staging,
@@ -111,6 +140,8 @@ impl Output {
             siblings_after_swap: false,
             siblings: true,
             published_files,
+            linked,
+            previous,
         })
     }
 
@@ -157,7 +188,7 @@ impl Output {
         }
         let rel_path = safe_relative(rel)?;
         // The published file must still be there to be kept.
-        if !self.published_files.contains(&rel_path) {
+        if !self.published_files.contains_key(&rel_path) {
             return Ok(false);
         }
         self.keep(rel, rel_path)?;
@@ -180,7 +211,7 @@ impl Output {
             return Ok(false);
         };
         let rel_path = safe_relative(rel)?;
-        if !self.published_files.contains(&rel_path) {
+        if !self.published_files.contains_key(&rel_path) {
             return Ok(false);
         }
         self.inputs
@@ -233,6 +264,19 @@ impl Output {
         Ok(())
     }
 
+    /// Removes the staging folder's link at `rel` (relative), if it has one: what is written
+    /// there next must not go through it into the published file.
+    fn unlink_reused(&self, rel: &Path) -> anyhow::Result<()> {
+        self.staging().unlink_reused(rel)
+    }
+
+    fn staging(&self) -> Staging<'_> {
+        Staging {
+            dir: &self.staging,
+            linked: &self.linked,
+        }
+    }
+
     /// Writes `bytes` at `rel` (a relative path such as `fr/en/cinemas.html`).
     pub fn write(&self, rel: &str, bytes: &[u8]) -> anyhow::Result<()> {
         let rel_path = safe_relative(rel)?;
@@ -253,6 +297,7 @@ impl Output {
         }
         let target = self.staging.join(&rel_path);
         self.make_parent(&target)?;
+        self.unlink_reused(&rel_path)?;
         std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
         self.written.fetch_add(1, Ordering::Relaxed);
         // Files of the sites only (`{site}/…`): the build's own top-level files get none.
@@ -287,6 +332,10 @@ impl Output {
             .to_compress
             .into_inner()
             .expect("no panics while holding the lock");
+        let staging = Staging {
+            dir: &self.staging,
+            linked: &self.linked,
+        };
         let compressing = std::time::Instant::now();
         let (now, after_swap): (&[PathBuf], &[PathBuf]) = if self.siblings_after_swap {
             (&[], &to_compress)
@@ -297,7 +346,7 @@ impl Output {
             precompress(
                 &self.published,
                 &self.published_files,
-                &self.staging,
+                &staging,
                 now,
                 &mut kept,
                 &mut files,
@@ -306,11 +355,14 @@ impl Output {
         } else {
             0
         };
-        // Siblings made after the swap replace the published ones: not removed files.
+        // Siblings made after the swap replace the published ones: not removed files. Until
+        // then the page goes without (its reused links hold the old bytes).
         for rel in after_swap {
             for suffix in compress::SUFFIXES {
+                let sibling = sibling(rel, suffix);
+                staging.unlink_reused(&sibling)?;
                 if suffix == ".gz" || compress::wants_brotli(rel) {
-                    files.insert(sibling(rel, suffix));
+                    files.insert(sibling);
                 }
             }
         }
@@ -318,7 +370,7 @@ impl Output {
         let compress = self.compress.report(compress_before_swap);
         let removed = self
             .published_files
-            .iter()
+            .keys()
             .filter(|rel| !files.contains(*rel) && !RUN_FILES.iter().any(|f| *rel == Path::new(f)))
             .count();
         let written = self.written.into_inner();
@@ -338,8 +390,9 @@ impl Output {
                 std::fs::rename(&next, &manifest_path)
                     .with_context(|| format!("replacing {}", manifest_path.display()))?;
             }
-            std::fs::remove_dir_all(&self.staging)
-                .with_context(|| format!("removing {}", self.staging.display()))?;
+            // Kept for the next build, as after a swap.
+            std::fs::rename(&self.staging, &self.previous)
+                .with_context(|| format!("keeping {}", self.staging.display()))?;
             return Ok(report);
         }
         std::fs::write(self.staging.join(MANIFEST_FILE), &manifest)?;
@@ -348,8 +401,23 @@ impl Output {
             .dirs
             .into_inner()
             .expect("no panics while holding the lock");
-        // Their folders first (a few hundred), then the links (tens of thousands), in parallel:
-        // the swap waits for them.
+        // Reused links this build does not want go; the kept files reused are there already.
+        for rel in self.linked.iter().filter(|rel| !files.contains(*rel)) {
+            staging.unlink_reused(rel)?;
+            // Its folders too, once empty (removing a folder that is not fails).
+            for dir in rel
+                .ancestors()
+                .skip(1)
+                .take_while(|d| !d.as_os_str().is_empty())
+            {
+                if std::fs::remove_dir(self.staging.join(dir)).is_err() {
+                    break;
+                }
+            }
+        }
+        kept.retain(|rel| !self.linked.contains(rel));
+        // Their folders first (a few hundred), then the links (tens of thousands with no
+        // folder to reuse), in parallel: the swap waits for them.
         for rel in &kept {
             if let Some(dir) = self.staging.join(rel).parent() {
                 if !dirs.contains(dir) {
@@ -364,27 +432,20 @@ impl Output {
                 .with_context(|| format!("keeping {}", rel.display()))
         })?;
         if self.published.exists() {
-            let old = self.staging.with_file_name(format!(
-                ".{}.previous",
-                self.published
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or("out")
-            ));
+            let old = &self.previous;
             if old.exists() {
-                std::fs::remove_dir_all(&old)?;
+                std::fs::remove_dir_all(old)?;
             }
-            std::fs::rename(&self.published, &old)
+            std::fs::rename(&self.published, old)
                 .with_context(|| format!("moving {} aside", self.published.display()))?;
             if let Err(err) = std::fs::rename(&self.staging, &self.published) {
                 // Put the previous build back before failing.
-                let _ = std::fs::rename(&old, &self.published);
+                let _ = std::fs::rename(old, &self.published);
                 return Err(err)
                     .with_context(|| format!("publishing {}", self.published.display()));
             }
-            // Live from here; the previous folder's removal (thousands of unlinks) comes after.
+            // Live from here; the folder replaced stays for the next build (see the top).
             report.swapped = Some(std::time::Instant::now());
-            std::fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
         } else {
             std::fs::rename(&self.staging, &self.published)
                 .with_context(|| format!("publishing {}", self.published.display()))?;
@@ -413,8 +474,8 @@ impl Output {
 /// joins `files`, so none counts as removed. Answers how many siblings were written.
 fn precompress(
     published: &Path,
-    published_files: &HashSet<PathBuf>,
-    staging: &Path,
+    published_files: &HashMap<PathBuf, u64>,
+    staging: &Staging,
     written: &[PathBuf],
     kept: &mut Vec<PathBuf>,
     files: &mut HashSet<PathBuf>,
@@ -426,11 +487,12 @@ fn precompress(
         let mut made = Vec::new();
         for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
             let rel = sibling(rel, suffix);
-            let target = staging.join(&rel);
+            let target = staging.dir.join(&rel);
             if let Some(dir) = target.parent() {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("creating {}", dir.display()))?;
             }
+            staging.unlink_reused(&rel)?;
             std::fs::write(&target, packed)
                 .with_context(|| format!("writing {}", target.display()))?;
             made.push(rel);
@@ -439,7 +501,7 @@ fn precompress(
     };
     let mut made: Vec<PathBuf> = written
         .par_iter()
-        .map(|rel| write_siblings(rel, &staging.join(rel)))
+        .map(|rel| write_siblings(rel, &staging.dir.join(rel)))
         .collect::<anyhow::Result<Vec<_>>>()?
         .into_iter()
         .flatten()
@@ -456,7 +518,7 @@ fn precompress(
             let present = compress::SUFFIXES
                 .iter()
                 .map(|suffix| sibling(rel, suffix))
-                .filter(|s| published_files.contains(s))
+                .filter(|s| published_files.contains_key(s))
                 .collect();
             (rel, present)
         })
@@ -489,15 +551,103 @@ fn precompress(
     Ok(count)
 }
 
-/// The files below `dir`, relative to it (none when it does not exist). Entry types come from
-/// the folder listings: no `stat` per file.
-fn list_files(dir: &Path) -> HashSet<PathBuf> {
+/// The files below `dir`, relative to it, with their inode numbers (none when it does not
+/// exist). Entry types and inodes come from the folder listings: no `stat` per file.
+fn list_files(dir: &Path) -> HashMap<PathBuf, u64> {
+    use walkdir::DirEntryExt;
     walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|entry| entry.file_type().is_file())
-        .filter_map(|entry| entry.path().strip_prefix(dir).ok().map(Path::to_path_buf))
+        .filter_map(|entry| {
+            let rel = entry.path().strip_prefix(dir).ok()?.to_path_buf();
+            Some((rel, entry.ino()))
+        })
         .collect()
+}
+
+/// Every entry below `dir`: its path relative to `dir`, its inode and whether it is a folder,
+/// folders before what they hold (from the folder listings: no `stat` per entry).
+fn list_entries(dir: &Path) -> anyhow::Result<Vec<(PathBuf, u64, bool)>> {
+    use walkdir::DirEntryExt;
+    walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .map(|entry| {
+            let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+            let rel = entry
+                .path()
+                .strip_prefix(dir)
+                .expect("below the folder walked")
+                .to_path_buf();
+            Ok((rel, entry.ino(), entry.file_type().is_dir()))
+        })
+        .collect()
+}
+
+/// Makes the previous folder, renamed `staging` (`entries`: what it holds), a start for this
+/// build: keeps its files that are links to the published file of the same name (same inode)
+/// and the folders holding published files; removes the rest (what the last build replaced or
+/// removed, the run's top-level files). Answers the links kept.
+fn reuse_previous(
+    staging: &Path,
+    entries: Vec<(PathBuf, u64, bool)>,
+    published: &HashMap<PathBuf, u64>,
+) -> anyhow::Result<HashSet<PathBuf>> {
+    let folders: HashSet<&Path> = published
+        .keys()
+        .flat_map(|rel| rel.ancestors().skip(1))
+        .collect();
+    let mut linked = HashSet::with_capacity(published.len());
+    let (mut gone_files, mut gone_folders) = (Vec::new(), Vec::new());
+    for (rel, inode, is_dir) in entries {
+        if is_dir {
+            if !folders.contains(rel.as_path()) {
+                gone_folders.push(rel);
+            }
+        } else if rel.parent() != Some(Path::new("")) && published.get(&rel) == Some(&inode) {
+            linked.insert(rel);
+        } else {
+            gone_files.push(rel);
+        }
+    }
+    let gone = |result: std::io::Result<()>, rel: &Path| match result {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+            Err(err).with_context(|| format!("removing {}", staging.join(rel).display()))
+        }
+        _ => Ok(()),
+    };
+    gone_files
+        .par_iter()
+        .try_for_each(|rel| gone(std::fs::remove_file(staging.join(rel)), rel))?;
+    // Deepest first: a folder's content has gone before it.
+    for rel in gone_folders.iter().rev() {
+        gone(std::fs::remove_dir_all(staging.join(rel)), rel)?;
+    }
+    Ok(linked)
+}
+
+/// The staging folder and the links to published files it reused from the previous one.
+struct Staging<'a> {
+    dir: &'a Path,
+    linked: &'a HashSet<PathBuf>,
+}
+
+impl Staging<'_> {
+    /// Removes the link at `rel` (relative), if reused: what is written there next must not go
+    /// through it into the published file.
+    fn unlink_reused(&self, rel: &Path) -> anyhow::Result<()> {
+        if !self.linked.contains(rel) {
+            return Ok(());
+        }
+        let link = self.dir.join(rel);
+        match std::fs::remove_file(&link) {
+            Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+                Err(err).with_context(|| format!("removing {}", link.display()))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// `rel`'s sibling with `suffix` (`fr/index.html` → `fr/index.html.gz`).
@@ -547,6 +697,17 @@ fn safe_relative(rel: &str) -> anyhow::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text of a `.gz` file.
+    fn gunzip(path: &Path) -> String {
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(&std::fs::read(path).unwrap()[..]),
+            &mut text,
+        )
+        .unwrap();
+        text
+    }
 
     #[test]
     fn unchanged_files_keep_their_time_and_removed_ones_are_counted() {
@@ -710,15 +871,6 @@ mod tests {
         let root = std::env::temp_dir().join(format!("output-after-swap-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         let out = root.join("out");
-        let gunzip = |path: &Path| {
-            let mut text = String::new();
-            std::io::Read::read_to_string(
-                &mut flate2::read::GzDecoder::new(&std::fs::read(path).unwrap()[..]),
-                &mut text,
-            )
-            .unwrap();
-            text
-        };
         let old = "<p>séance de 20 h</p>".repeat(100);
         let kept = "<p>toujours là</p>".repeat(100);
         let first = Output::begin(&out).unwrap();
@@ -756,6 +908,75 @@ mod tests {
             .filter(|e| e.path().to_string_lossy().ends_with(".next"))
             .collect();
         assert!(left.is_empty(), "no temporary sibling left: {left:?}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+    #[test]
+    fn the_previous_folder_is_reused_and_never_written_through() {
+        use std::os::unix::fs::MetadataExt;
+        let root = std::env::temp_dir().join(format!("output-reuse-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let previous = root.join(".out.previous");
+        let page = |text: &str| format!("<p>{text}</p>").repeat(100);
+        let build = |files: &[(&str, &str)]| {
+            let output = Output::begin(&out).unwrap();
+            for (rel, text) in files {
+                output.write(rel, page(text).as_bytes()).unwrap();
+            }
+            output.commit().unwrap()
+        };
+        build(&[
+            ("fr/a.html", "a1"),
+            ("fr/b.html", "b1"),
+            ("fr/old/c.html", "c1"),
+        ]);
+        assert!(!previous.exists(), "nothing replaced yet");
+        build(&[
+            ("fr/a.html", "a2"),
+            ("fr/b.html", "b1"),
+            ("fr/old/c.html", "c1"),
+        ]);
+        assert_eq!(gunzip(&previous.join("fr/a.html.gz")), page("a1"));
+        let kept_inode = std::fs::metadata(out.join("fr/b.html")).unwrap().ino();
+        // The third build starts from the second's staging folder: a1 is dropped, the links to
+        // b and c reused; it writes b over its link and no longer has c.
+        let report = build(&[("fr/a.html", "a3"), ("fr/b.html", "b3")]);
+        assert_eq!(
+            (report.written, report.removed),
+            (2, 3),
+            "c and its siblings go"
+        );
+        for (rel, text) in [("fr/a.html", "a3"), ("fr/b.html", "b3")] {
+            assert_eq!(std::fs::read_to_string(out.join(rel)).unwrap(), page(text));
+            assert_eq!(gunzip(&out.join(format!("{rel}.gz"))), page(text));
+        }
+        assert!(!out.join("fr/old").exists(), "{:?}", out.join("fr/old"));
+        // The folder replaced is the second build's, byte for byte: nothing went through a link.
+        for (rel, text) in [
+            ("fr/a.html", "a2"),
+            ("fr/b.html", "b1"),
+            ("fr/old/c.html", "c1"),
+        ] {
+            assert_eq!(
+                std::fs::read_to_string(previous.join(rel)).unwrap(),
+                page(text)
+            );
+            assert_eq!(gunzip(&previous.join(format!("{rel}.gz"))), page(text));
+        }
+        assert_eq!(
+            std::fs::metadata(previous.join("fr/b.html")).unwrap().ino(),
+            kept_inode
+        );
+        // A fourth build keeping everything reuses the links and swaps nothing.
+        let inode = std::fs::metadata(out.join("fr/a.html")).unwrap().ino();
+        let report = build(&[("fr/a.html", "a3"), ("fr/b.html", "b3")]);
+        assert_eq!((report.written, report.removed), (0, 0));
+        assert!(report.swapped.is_none());
+        assert_eq!(
+            std::fs::metadata(out.join("fr/a.html")).unwrap().ino(),
+            inode
+        );
+        assert!(previous.is_dir(), "kept for the next build");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

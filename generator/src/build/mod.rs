@@ -149,8 +149,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
                 .expect("reading schedules does not panic")
         })
     };
-    // The first site is fetched while the templates, assets and islands load (a rebuild with
-    // nothing changed is mostly fetching); those two load side by side.
+    // The first site is fetched while the templates, assets and islands load and the published
+    // folder is listed (a rebuild with nothing changed is mostly fetching); those load side by
+    // side.
     let mut next = sites.first().map(|&site| spawn_fetch(site));
     let (renderers, loaded) = rayon::join(
         || {
@@ -162,18 +163,30 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             }
             anyhow::Ok(renderers)
         },
-        || -> anyhow::Result<_> {
-            let assets = SiteAssets::read(options, &brand)?;
-            // Pages are rendered again when their templates, UI strings or the generator change.
-            let fingerprint = fingerprint(&options.templates, &options.locales, &brand_text)?;
-            let islands = crate::islands::Islands::load(&options.islands)?;
-            Ok((assets, fingerprint, islands))
+        || {
+            rayon::join(
+                || -> anyhow::Result<_> {
+                    let assets = SiteAssets::read(options, &brand)?;
+                    // Pages are rendered again when their templates, UI strings or the
+                    // generator change.
+                    let fingerprint =
+                        fingerprint(&options.templates, &options.locales, &brand_text)?;
+                    let islands = crate::islands::Islands::load(&options.islands)?;
+                    Ok((assets, fingerprint, islands))
+                },
+                || Output::begin(&options.out),
+            )
         },
     );
-    let renderers = renderers?;
-    let (assets, fingerprint, islands) = loaded?;
-
-    let output = Output::begin(&options.out)?;
+    let (loaded, output) = loaded;
+    let output = output?;
+    let (renderers, (assets, fingerprint, islands)) = match (renderers, loaded) {
+        (Ok(renderers), Ok(loaded)) => (renderers, loaded),
+        (Err(err), _) | (_, Err(err)) => {
+            output.abandon();
+            return Err(err);
+        }
+    };
     let output = if targets.is_some() {
         output.siblings_after_swap()
     } else {

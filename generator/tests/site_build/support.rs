@@ -21,7 +21,8 @@ pub fn leftovers(parent: &Path) -> Vec<String> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         // The fetch cache stays beside the output on purpose (generator/src/fetch_cache.rs).
         // So does the build lock (generator/src/run_lock.rs), free when no build runs.
-        .filter(|n| n != "out" && n != ".out.fetch" && n != ".out.lock")
+        // And the folder the last swap replaced, the next build's staging folder (output.rs).
+        .filter(|n| n != "out" && n != ".out.fetch" && n != ".out.lock" && n != ".out.previous")
         .collect()
 }
 
