@@ -35,7 +35,8 @@ pub struct Output {
     pub unchanged: AtomicUsize,
     files: Mutex<HashSet<PathBuf>>,
     /// Files kept from the published folder (same bytes or same inputs): hard-linked into the
-    /// staging folder at commit, and only when something changed (see `commit`).
+    /// staging folder at commit, unless reused from the previous one (`linked`), and only when
+    /// something changed (see `commit`).
     kept: Mutex<Vec<PathBuf>>,
     /// Folders of the staging folder already created.
     dirs: Mutex<HashSet<PathBuf>>,
@@ -312,7 +313,8 @@ impl Output {
 
     /// Publishes the staging folder in place of `out/` and reports what changed. When nothing
     /// did (no file written, none removed), `out/` is left as it is: only its manifest is
-    /// replaced, when the inputs changed.
+    /// replaced, when the inputs changed. Either way a folder stays beside `out/` for the next
+    /// build: the one replaced, or the staging folder when nothing changed.
     pub fn commit(self) -> anyhow::Result<OutputReport> {
         let inputs = self
             .inputs
