@@ -230,17 +230,14 @@ pub fn cinema_schedule<'a>(
     for (n, day) in schedule.days.iter().take(listed).enumerate() {
         let date = day.date;
         let later = n >= written;
-        out.push_str("<section class=day");
-        if later {
-            // No show block to fill: the island asks the day with the shows' summaries.
-            out.push_str(" data-later hidden data-embed");
-        }
-        let _ = write!(
-            out,
-            " aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>"
-        );
-        text(&mut out, &labels.day_long(date));
-        out.push_str("</time></h3><ul class=schedule-shows>");
+        // A later day has no show block to fill: the island asks the day with the shows'
+        // summaries.
+        let attributes = if later {
+            " data-later hidden data-embed"
+        } else {
+            ""
+        };
+        day_open(&mut out, date, labels, attributes);
         if later {
             out.push_str("</ul></section>");
             continue;
@@ -265,38 +262,60 @@ pub fn cinema_schedule<'a>(
                     *slot = Some(out[start..].to_string());
                 }
             }
-            out.push_str("<div class=versions>");
-            // One list per version, in the order the versions first play that day.
-            let mut versions: Vec<u32> = Vec::new();
-            for s in &entry.screenings {
-                if !versions.contains(&s.version) {
-                    versions.push(s.version);
-                }
-            }
-            for version in versions {
-                let Version { slug, label } = &tables.versions[version as usize];
-                if !label.is_empty() {
-                    out.push_str("<p class=version>");
-                    text(&mut out, label);
-                    out.push_str("</p>");
-                }
-                out.push_str("<ul class=showtimes");
-                if !slug.is_empty() {
-                    out.push_str(" data-version=");
-                    attr(&mut out, slug);
-                }
-                version_language_attrs(&mut out, version, tables);
-                out.push('>');
-                for s in entry.screenings.iter().filter(|s| s.version == version) {
-                    screening(&mut out, s, tables, labels, TimeLabel::Time, true);
-                }
-                out.push_str("</ul>");
-            }
-            out.push_str("</div></div>");
+            versions(&mut out, entry.screenings.iter(), tables, labels);
+            out.push_str("</div>");
         }
         out.push_str("</ul></section>");
     }
     out
+}
+
+/// `<div class=versions>`: a show's showtimes of a day at one cinema, one list per version in
+/// the order the versions first play.
+pub(crate) fn versions<'a>(
+    out: &mut String,
+    screenings: impl Iterator<Item = &'a Screening> + Clone,
+    tables: &Tables,
+    labels: &Labels,
+) {
+    out.push_str("<div class=versions>");
+    let mut versions: Vec<u32> = Vec::new();
+    for s in screenings.clone() {
+        if !versions.contains(&s.version) {
+            versions.push(s.version);
+        }
+    }
+    for version in versions {
+        let Version { slug, label } = &tables.versions[version as usize];
+        if !label.is_empty() {
+            out.push_str("<p class=version>");
+            text(out, label);
+            out.push_str("</p>");
+        }
+        out.push_str("<ul class=showtimes");
+        if !slug.is_empty() {
+            out.push_str(" data-version=");
+            attr(out, slug);
+        }
+        version_language_attrs(out, version, tables);
+        out.push('>');
+        for s in screenings.clone().filter(|s| s.version == version) {
+            screening(out, s, tables, labels, TimeLabel::Time, true);
+        }
+        out.push_str("</ul>");
+    }
+    out.push_str("</div>");
+}
+
+/// A schedule day's opening: its section (with `attributes`, each led by a space), its heading
+/// and the start of its list of shows, which the caller closes with `</ul></section>`.
+pub(crate) fn day_open(out: &mut String, date: NaiveDate, labels: &Labels, attributes: &str) {
+    let _ = write!(
+        out,
+        "<section class=day{attributes} aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>"
+    );
+    text(out, &labels.day_long(date));
+    out.push_str("</time></h3><ul class=schedule-shows>");
 }
 
 /// `<li class=schedule-show data-show=… data-genres=… data-tags=…>`: a show of a schedule,

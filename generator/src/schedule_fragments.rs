@@ -10,13 +10,11 @@
 //! (docs/decisions.md, "Schedules across cinemas").
 
 use crate::fragments::{
-    attr, link_or_text, screening, show_meta, show_open, text, thumb, Labels, Loading,
-    ScheduleShow, TimeLabel,
+    attr, day_open, link_or_text, show_meta, show_open, text, thumb, versions, Labels, Loading,
+    ScheduleShow,
 };
 use crate::schedule::{CinemaSchedule, Screening, ShowId, Tables};
 use chrono::NaiveDate;
-use site::content::Version;
-use std::fmt::Write as _;
 
 /// Days written whole on city, experience and show pages; the island fetches the others.
 pub const WRITTEN_DAYS: usize = 2;
@@ -138,21 +136,14 @@ pub fn places_schedule<'a>(
     for (n, day) in days.iter().enumerate() {
         let date = day.date;
         let later = n >= written;
-        let _ = write!(out, "<section class=day data-places");
-        if later {
-            out.push_str(" data-later hidden");
-            // No show block to fill: the island asks the day with the shows' summaries
-            // (`embed`) to title the shows (a show page's one show is written below).
-            if layout == PlacesLayout::Shows {
-                out.push_str(" data-embed");
-            }
-        }
-        let _ = write!(
-            out,
-            " aria-labelledby=day-{date}><h3 id=day-{date}><time datetime={date}>"
-        );
-        text(&mut out, &labels.day_long(date));
-        out.push_str("</time></h3><ul class=schedule-shows>");
+        // A later day has no show block to fill: the island asks the day with the shows'
+        // summaries (`embed`) to title the shows (a show page's one show is written below).
+        let attributes = match (later, layout) {
+            (false, _) => " data-places",
+            (true, PlacesLayout::Shows) => " data-places data-later hidden data-embed",
+            (true, _) => " data-places data-later hidden",
+        };
+        day_open(&mut out, date, labels, attributes);
         if later {
             // A show page's one show, for the island to fill.
             if let (PlacesLayout::OneShow, Some(first)) = (layout, day.shows.first()) {
@@ -227,31 +218,7 @@ fn place_showtimes(
     attr(out, place.slug);
     out.push_str("><h5>");
     link_or_text(out, place.href, place.name);
-    out.push_str("</h5><div class=versions>");
-    let mut versions: Vec<u32> = Vec::new();
-    for s in screenings {
-        if !versions.contains(&s.version) {
-            versions.push(s.version);
-        }
-    }
-    for version in versions {
-        let Version { slug, label } = &tables.versions[version as usize];
-        if !label.is_empty() {
-            out.push_str("<p class=version>");
-            text(out, label);
-            out.push_str("</p>");
-        }
-        out.push_str("<ul class=showtimes");
-        if !slug.is_empty() {
-            out.push_str(" data-version=");
-            attr(out, slug);
-        }
-        crate::fragments::version_language_attrs(out, version, tables);
-        out.push('>');
-        for s in screenings.iter().filter(|s| s.version == version) {
-            screening(out, s, tables, labels, TimeLabel::Time, true);
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</div></section>");
+    out.push_str("</h5>");
+    versions(out, screenings.iter().copied(), tables, labels);
+    out.push_str("</section>");
 }

@@ -767,13 +767,7 @@ fn page_policy(brand: &Brand, data: &SiteData) -> site::security::PagePolicy {
     crate::injections::policy_sources(&data.settings.settings.injections, &mut policy);
     policy
         .script_hashes
-        .insert(crate::pages::error_code::policy_source());
-    policy
-        .script_hashes
-        .insert(crate::pages::header_push::policy_source());
-    policy
-        .script_hashes
-        .insert(crate::pages::partner_search::policy_source());
+        .extend(crate::pages::inline_scripts::policy_sources());
     policy
 }
 

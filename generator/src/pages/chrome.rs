@@ -344,7 +344,7 @@ pub fn chrome(
         feedback_widget: brand.feedback_widget_on(site),
         help_chat: help_contact.clone().map(|contact| HelpChat { contact }),
         header_push: locale.header_push.as_ref(),
-        header_push_script: super::header_push::SCRIPT,
+        header_push_script: super::inline_scripts::HEADER_PUSH,
         pass_href: locale
             .subscription
             .as_ref()

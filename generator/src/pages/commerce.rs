@@ -239,7 +239,7 @@ pub fn subscription(cx: &PageCx) -> Built {
         subscription: &locale.subscription,
         partners,
         has_current_shows: !cards.is_empty(),
-        partner_search_script: super::partner_search::SCRIPT,
+        partner_search_script: super::inline_scripts::PARTNER_SEARCH,
     })
     .fragment_if_any(cards)
 }

@@ -74,24 +74,24 @@ fn share_links(url: &str, title: &str) -> Vec<ShareLink> {
     use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
     let u = utf8_percent_encode(url, NON_ALPHANUMERIC).to_string();
     let t = utf8_percent_encode(title, NON_ALPHANUMERIC).to_string();
-    vec![
-        ShareLink {
-            network: "x",
-            href: format!("https://twitter.com/intent/tweet?url={u}&text={t}"),
-        },
-        ShareLink {
-            network: "facebook",
-            href: format!("https://www.facebook.com/sharer/sharer.php?u={u}"),
-        },
-        ShareLink {
-            network: "linkedin",
-            href: format!("https://www.linkedin.com/sharing/share-offsite/?url={u}"),
-        },
-        ShareLink {
-            network: "email",
-            href: format!("mailto:?subject={t}&body={u}"),
-        },
+    [
+        ("x", "https://twitter.com/intent/tweet?url={u}&text={t}"),
+        (
+            "facebook",
+            "https://www.facebook.com/sharer/sharer.php?u={u}",
+        ),
+        (
+            "linkedin",
+            "https://www.linkedin.com/sharing/share-offsite/?url={u}",
+        ),
+        ("email", "mailto:?subject={t}&body={u}"),
     ]
+    .into_iter()
+    .map(|(network, pattern)| ShareLink {
+        network,
+        href: pattern.replace("{u}", &u).replace("{t}", &t),
+    })
+    .collect()
 }
 
 fn article_seo(article: &Article) -> SeoArgs {

@@ -53,14 +53,3 @@ pub fn hash_value(hasher: &mut xxhash_rust::xxh3::Xxh3, value: &serde_json::Valu
         }
     }
 }
-
-/// The `sha256-…` source of an inline script for the `script-src` directive: how the pages'
-/// few inline scripts (the error code, the header push, the partner search) are allowed.
-pub fn script_policy_source(script: &str) -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    format!(
-        "sha256-{}",
-        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes()))
-    )
-}

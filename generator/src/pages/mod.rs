@@ -14,14 +14,12 @@ mod city;
 mod commerce;
 mod cx;
 mod editorial;
-pub mod error_code;
 mod feed_links;
 mod hash;
-pub mod header_push;
 mod help;
+pub mod inline_scripts;
 mod islands;
 mod listings;
-pub mod partner_search;
 mod places;
 mod season;
 mod show;
@@ -71,7 +69,7 @@ fn build(cx: &PageCx) -> Built {
             Subscription => commerce::subscription(cx),
             NotFound | NotFoundAlias | Gone => Built::new(&ErrorView {
                 gone: cx.page.kind == Gone,
-                script: (cx.page.kind != Gone).then_some(error_code::SCRIPT),
+                script: (cx.page.kind != Gone).then_some(inline_scripts::ERROR_CODE),
             }),
             Sitemap => listings::sitemap(cx),
             _ => Built::new(&NoData {}),
@@ -82,7 +80,7 @@ fn build(cx: &PageCx) -> Built {
 #[derive(Serialize)]
 struct ErrorView {
     gone: bool,
-    /// The not-found pages' reading of `errorCode` (`error_code`).
+    /// The not-found pages' reading of `errorCode` (`inline_scripts::ERROR_CODE`).
     script: Option<&'static str>,
 }
 

@@ -321,7 +321,7 @@ pub fn check_showtimes(
 
 /// An article page: its title as the one h1, its body's text, no script of its own (every
 /// script is a file or data: JSON-LD, island props; or the header push's, hashed in the
-/// policy: generator/src/pages/header_push.rs).
+/// policy: `HEADER_PUSH` in generator/src/pages/inline_scripts.rs).
 pub fn check_article(html: &Page, article: &Value, problems: &mut Vec<String>) {
     let doc = html.doc();
     for script in select(&doc, "script") {
