@@ -595,8 +595,16 @@ impl SiteWriter<'_> {
             .iter()
             .find(|p| p.kind == PageKind::NotFound && p.lang == default_lang && !p.webview)
         {
-            if page.path != "/404" {
-                let rel = format!("{root}/404.html");
+            let rel = format!("{root}/404.html");
+            // A targeted build keeps the copy when it keeps the page copied, as published:
+            // deciding from their inputs would read the site's schedules for nothing.
+            let copied = format!("{root}/{}", file_of(&page.path));
+            let keep = page.path != "/404"
+                && self
+                    .targets
+                    .is_some_and(|t| !t.contains(&copied) && deps.had(&copied))
+                && output.keep_published(&rel)?;
+            if page.path != "/404" && !keep {
                 let chrome = &chromes()[&page.lang];
                 let Reuse { kept, built } =
                     self.reuse(data, chrome, plan, page, &rel, &read_schedules)?;
