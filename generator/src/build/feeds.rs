@@ -197,18 +197,32 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
     match (feed, item) {
         (Feed::Cinema, Item::Cinema(i)) => {
             keys.insert(format!("cinema/{}", locale.cinemas[i].cinema.slug));
-            for d in locale.schedules()[i].iter().flat_map(|s| &s.days) {
-                for e in &d.shows {
-                    keys.insert(format!("show/{}", locale.tables().slug(e.show)));
-                }
-            }
+            // A show plays on many days: each named once, not once a day.
+            let mut shows: Vec<ShowId> = locale.schedules()[i]
+                .iter()
+                .flat_map(|s| &s.days)
+                .flat_map(|d| d.shows.iter().map(|e| e.show))
+                .collect();
+            shows.sort_unstable_by_key(|s| s.0);
+            shows.dedup();
+            let tables = locale.tables();
+            keys.extend(
+                shows
+                    .into_iter()
+                    .map(|s| format!("show/{}", tables.slug(s))),
+            );
         }
         (Feed::Show, Item::Show(i)) => {
             keys.insert(format!("show/{}", locale.shows[i].slug));
-            for place in &locale.show_index()[i] {
-                let cinema = &locale.cinemas[place.cinema as usize].cinema;
-                keys.insert(format!("cinema/{}", cinema.slug));
-            }
+            // A cinema shows it on many days: each named once.
+            let mut cinemas: Vec<u32> = locale.show_index()[i].iter().map(|p| p.cinema).collect();
+            cinemas.sort_unstable();
+            cinemas.dedup();
+            keys.extend(
+                cinemas
+                    .into_iter()
+                    .map(|c| format!("cinema/{}", locale.cinemas[c as usize].cinema.slug)),
+            );
         }
         _ => {}
     }
