@@ -179,6 +179,18 @@ impl Deps {
             .insert(rel.to_string(), ids);
     }
 
+    /// Every page below `prefix` kept from the previous build (`carry`, for a whole site).
+    pub fn carry_folder(&self, prefix: &str) {
+        let mut pages = self.pages.lock().expect("no panics while holding the lock");
+        for (rel, ids) in self
+            .previous
+            .iter()
+            .filter(|(rel, _)| rel.starts_with(prefix))
+        {
+            pages.insert(rel.clone(), ids.clone());
+        }
+    }
+
     /// The map's bytes, the same for the same build.
     pub fn to_bytes(&self) -> anyhow::Result<Vec<u8>> {
         let interner = self.keys.lock().expect("no panics while holding the lock");

@@ -223,6 +223,36 @@ impl Output {
         Ok(true)
     }
 
+    /// Keeps every published file below `dir` as it is, with the inputs the previous build
+    /// recorded (a targeted build that makes nothing of a site); pre-compressed siblings go
+    /// with their files, as a kept page's do. How many files were kept.
+    pub fn keep_folder(&self, dir: &str) -> anyhow::Result<usize> {
+        let dir = safe_relative(dir)?;
+        let mut count = 0;
+        for rel_path in self.published_files.keys().filter(|p| p.starts_with(&dir)) {
+            let Some(rel) = rel_path.to_str() else {
+                continue;
+            };
+            if compress::is_sibling(rel) {
+                continue;
+            }
+            if let Some(previous) = self.previous_inputs.get(rel) {
+                self.inputs
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .insert(rel.to_string(), *previous);
+            }
+            self.keep(rel, rel_path.clone())?;
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// Whether the published folder has `rel`.
+    pub fn publishes(&self, rel: &str) -> bool {
+        safe_relative(rel).is_ok_and(|p| self.published_files.contains_key(&p))
+    }
+
     /// The published bytes of `rel`, if any.
     pub fn published_bytes(&self, rel: &str) -> Option<Vec<u8>> {
         std::fs::read(self.published.join(safe_relative(rel).ok()?)).ok()

@@ -61,6 +61,9 @@ pub struct Report {
     /// Of `kept_read`, those read from their compact form (the fetch cache's `.compact`).
     pub kept_compact: usize,
     pub targeted_pages: Option<usize>,
+    /// The sites a targeted build made none of the files of, kept whole as published
+    /// (`SiteWriter::makes_nothing_of`).
+    pub kept_sites: Vec<String>,
     pub fetch_ms: u128,
     pub render_ms: u128,
     pub publish_ms: u128,
@@ -240,7 +243,12 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             plan.policy = page_policy(&brand, &site_data);
             progress.inc_length(plan.pages.len() as u64);
             progress.set_message(site_data.site.code());
-            writer.write_site(&site_data, &plan)?;
+            if writer.makes_nothing_of(&site_data, &plan) {
+                writer.keep_site(&site_data, &plan)?;
+                report.kept_sites.push(site_data.site.code().to_string());
+            } else {
+                writer.write_site(&site_data, &plan)?;
+            }
             tracing::info!(
                 "{}: {} pages, {} redirects",
                 site_data.site,
@@ -435,6 +443,57 @@ struct SiteWriter<'a> {
 }
 
 impl SiteWriter<'_> {
+    /// A targeted build makes nothing of a site none of whose pages is made from what changed,
+    /// when the last build was made by the same generator, templates, UI strings, brand,
+    /// style sheets and islands (the site's files would be the same bytes) and knew every
+    /// page the site has now. Its folder is then kept whole, as published (`keep_site`): not
+    /// walked page by page, its sitemaps, feeds and other files not made again to compare.
+    fn makes_nothing_of(&self, data: &SiteData, plan: &SitePages) -> bool {
+        let Some(targets) = self.targets else {
+            return false;
+        };
+        let root = data.site.code();
+        let prefix = format!("{root}/");
+        if targets.iter().any(|rel| rel.starts_with(&prefix)) {
+            return false;
+        }
+        // The icons' inputs are the fingerprint (generator, templates, UI strings, brand).
+        let icon = format!("{root}/{}", icons::path(icons::SIZES[0].0));
+        let quick = self.fingerprint ^ xxhash_rust::xxh3::xxh3_64(icon.as_bytes());
+        if !self.output.same_quick(&icon, quick) {
+            return false;
+        }
+        // The style sheets and the islands' bundles are named by their bytes' hash.
+        let assets = [&self.assets.css_name, &self.assets.print_css_name]
+            .into_iter()
+            .map(|name| format!("{root}/{name}"));
+        let islands = self
+            .islands
+            .map(|i| i.files.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter(|(name, _)| name != crate::islands::SERVICE_WORKER)
+            .map(|(name, _)| format!("{root}{}{name}", crate::islands::URL_DIR));
+        if !assets.chain(islands).all(|rel| self.output.publishes(&rel)) {
+            return false;
+        }
+        plan.pages
+            .iter()
+            .all(|page| self.deps.had(&format!("{root}/{}", file_of(&page.path))))
+    }
+
+    /// Keeps a site's folder whole, as published, with the pages' dependencies and inputs.
+    fn keep_site(&self, data: &SiteData, plan: &SitePages) -> anyhow::Result<()> {
+        let root = data.site.code();
+        let kept = self.output.keep_folder(root)?;
+        self.deps.carry_folder(&format!("{root}/"));
+        self.progress.inc(plan.pages.len() as u64);
+        tracing::info!(
+            "{root}: none of its files made from what changed, {kept} kept as published"
+        );
+        Ok(())
+    }
+
     fn write_site(&self, data: &SiteData, plan: &SitePages) -> anyhow::Result<()> {
         let (output, assets) = (self.output, self.assets);
         let site = data.site;
