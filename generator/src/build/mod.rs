@@ -459,8 +459,7 @@ impl SiteWriter<'_> {
         }
         // The icons' inputs are the fingerprint (generator, templates, UI strings, brand).
         let icon = format!("{root}/{}", icons::path(icons::SIZES[0].0));
-        let quick = self.fingerprint ^ xxhash_rust::xxh3::xxh3_64(icon.as_bytes());
-        if !self.output.same_quick(&icon, quick) {
+        if !self.output.same_quick(&icon, self.icon_inputs(&icon)) {
             return false;
         }
         // The style sheets and the islands' bundles are named by their bytes' hash.
@@ -480,6 +479,11 @@ impl SiteWriter<'_> {
         plan.pages
             .iter()
             .all(|page| self.deps.had(&format!("{root}/{}", file_of(&page.path))))
+    }
+
+    /// An icon's inputs: the fingerprint (it is drawn from the brand alone) and its path.
+    fn icon_inputs(&self, rel: &str) -> u64 {
+        self.fingerprint ^ xxhash_rust::xxh3::xxh3_64(rel.as_bytes())
     }
 
     /// Keeps a site's folder whole, as published, with the pages' dependencies and inputs.
@@ -511,7 +515,7 @@ impl SiteWriter<'_> {
         // pages are when it is the last build's (drawing them is a sixth of a rebuild's CPU).
         for (n, &(size, _)) in icons::SIZES.iter().enumerate() {
             let rel = format!("{root}/{}", icons::path(size));
-            let quick = self.fingerprint ^ xxhash_rust::xxh3::xxh3_64(rel.as_bytes());
+            let quick = self.icon_inputs(&rel);
             if !output.reuse(&rel, quick, || quick)? {
                 output.write(&rel, &assets.icons()[n].1)?;
             }

@@ -60,7 +60,7 @@ fn a_targeted_build_after_one_show_edit_rewrites_exactly_the_pages_it_is_on() {
     let first = &*BUILD;
     let map = dependency_map(&first.out);
     // The show on the most pages (cinema, city, list and its own pages) of those some site
-    // has none of: the build makes that site's files again, the others' it keeps whole.
+    // has none of: the build remakes its pages, and keeps whole the sites it is not on.
     let site_of = |page: &String| page.split('/').next().unwrap_or_default().to_string();
     let sites: BTreeSet<String> = map.values().flatten().map(site_of).collect();
     let (key, on) = map
