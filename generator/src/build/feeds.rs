@@ -19,7 +19,9 @@ use crate::output::Output;
 use crate::plan::{Item, SitePages};
 use crate::schedule::{Screening, ShowId};
 use chrono::{DateTime, Datelike, TimeZone, Utc};
-use site::calendar::{showtime_event, uid_host, write_calendar, CalendarEvent, ShowtimeFacts};
+use site::calendar::{
+    showtime_event_at, uid_host, write_calendar, CalendarEvent, EventPlace, ShowtimeFacts,
+};
 use site::content::Cinema;
 use site::routes::{Feed, PageKind, RouteTable};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -236,17 +238,17 @@ fn cinema_events(
     host: &str,
     until: chrono::NaiveDate,
 ) -> Vec<CalendarEvent> {
-    let cinema = &locale.cinemas[i].cinema;
     let Some(schedule) = &locale.schedules()[i] else {
         return Vec::new();
     };
+    let place = EventPlace::of(&locale.cinemas[i].cinema);
     schedule
         .days
         .iter()
         .take_while(|d| d.date < until)
         .flat_map(|d| &d.shows)
         .flat_map(|e| e.screenings.iter().map(move |s| (e.show, s)))
-        .map(|(show, s)| event(locale, cinema, show, s, host))
+        .map(|(show, s)| event(locale, &place, show, s, host))
         .collect()
 }
 
@@ -257,7 +259,9 @@ fn show_events(
     host: &str,
     until: chrono::NaiveDate,
 ) -> Vec<CalendarEvent> {
-    let mut found: Vec<(&Screening, &Cinema, ShowId)> = Vec::new();
+    // Each cinema's place made once (by its index in the locale), for all its showtimes.
+    let mut places: std::collections::BTreeMap<u32, (&Cinema, EventPlace)> = Default::default();
+    let mut found: Vec<(&Screening, u32, ShowId)> = Vec::new();
     for place in &locale.show_index()[i] {
         let Some(schedule) = &locale.schedules()[place.cinema as usize] else {
             continue;
@@ -272,20 +276,28 @@ fn show_events(
         let Some(entry) = day.shows.get(place.entry as usize) else {
             continue;
         };
-        let cinema = &locale.cinemas[place.cinema as usize].cinema;
-        found.extend(entry.screenings.iter().map(|s| (s, cinema, entry.show)));
+        places.entry(place.cinema).or_insert_with(|| {
+            let cinema = &locale.cinemas[place.cinema as usize].cinema;
+            (cinema, EventPlace::of(cinema))
+        });
+        found.extend(
+            entry
+                .screenings
+                .iter()
+                .map(|s| (s, place.cinema, entry.show)),
+        );
     }
-    found.sort_by(|a, b| (a.0.start, &a.1.slug).cmp(&(b.0.start, &b.1.slug)));
+    found.sort_by(|a, b| (a.0.start, &places[&a.1].0.slug).cmp(&(b.0.start, &places[&b.1].0.slug)));
     found
         .into_iter()
-        .map(|(s, cinema, show)| event(locale, cinema, show, s, host))
+        .map(|(s, cinema, show)| event(locale, &places[&cinema].1, show, s, host))
         .collect()
 }
 
 /// One showtime as `site::calendar::showtime_event` makes it for the API's file.
 fn event(
     locale: &LocaleData,
-    cinema: &Cinema,
+    place: &EventPlace,
     show: ShowId,
     s: &Screening,
     host: &str,
@@ -293,7 +305,7 @@ fn event(
     let title = locale
         .show_of(show)
         .map_or_else(|| locale.tables().slug(show), |s| s.title.as_str());
-    showtime_event(
+    showtime_event_at(
         &ShowtimeFacts {
             site_host: host,
             id: &s.id,
@@ -305,7 +317,7 @@ fn event(
             auditorium: s.auditorium.as_deref(),
             booking_url: s.booking_url.as_deref(),
         },
-        cinema,
+        place,
     )
 }
 
