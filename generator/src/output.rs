@@ -10,6 +10,15 @@
 //! tens of thousands of files before its swap. What it holds that is no longer published is
 //! dropped at `begin`; a file written over one of its links replaces the link, never writes
 //! through it into the published file.
+//!
+//! Its own files at a path still published (the versions the last build replaced) are spares
+//! once that folder has been out of service for `SPARE_AFTER`: a file written at that path is
+//! written over the spare rather than created, and the spares not written over go at commit.
+//! Deleting the old versions and creating the new ones costs ext4 dearly (each file created
+//! scans past the inodes freed in the last half minute), and a build that changes pages
+//! replaces mostly the paths the one before it replaced: an edited film's pages, the nightly
+//! schedules. Never sooner: a server may still be sending a file of the folder it has just
+//! stopped serving, and must not send half a new page.
 
 use crate::compress::{self, CompressReport, CompressStats};
 use anyhow::{bail, Context};
@@ -27,6 +36,9 @@ const RUN_FILES: [&str; 2] = [REPORT_FILE, TEXTFILE];
 pub const TEXTFILE: &str = "build.prom";
 /// What each file was made from, so the next build renders only pages whose inputs changed.
 pub const MANIFEST_FILE: &str = "build-manifest.json";
+/// How long the folder a swap replaced stays out of service before its files can be written
+/// over (see the top): longer than any sane transfer of a page that began before the swap.
+pub const SPARE_AFTER: std::time::Duration = std::time::Duration::from_secs(300);
 
 pub struct Output {
     published: PathBuf,
@@ -61,6 +73,12 @@ pub struct Output {
     /// published file of the same name (`reuse_previous`): kept without linking, replaced
     /// (unlinked first) when written, unlinked at commit when this build does not want them.
     linked: HashSet<PathBuf>,
+    /// Files of the staging folder, reused from the previous one, that are its own (no other
+    /// link) at a path still published: written over in place when this build writes the path,
+    /// removed at commit otherwise (`Staging::put`, `reuse_previous`).
+    spare: HashSet<PathBuf>,
+    /// The spares written over.
+    spare_written: Mutex<HashSet<PathBuf>>,
     /// Where `out/` goes at the swap, to be the next build's staging folder.
     previous: PathBuf,
 }
@@ -88,6 +106,12 @@ pub struct OutputReport {
 
 impl Output {
     pub fn begin(published: &Path) -> anyhow::Result<Output> {
+        Output::begin_with(published, SPARE_AFTER)
+    }
+
+    /// `begin`, the previous folder's files spares once it has been out of service for
+    /// `spare_after`.
+    fn begin_with(published: &Path, spare_after: std::time::Duration) -> anyhow::Result<Output> {
         let name = published
             .file_name()
             .and_then(|n| n.to_str())
@@ -115,14 +139,24 @@ impl Output {
                 if !previous.is_dir() {
                     return Ok(None);
                 }
+                // Out of service since it was renamed there (its change time): the swap, or a
+                // build that changed nothing.
+                let retired = std::fs::symlink_metadata(&previous).is_ok_and(|m| {
+                    use std::os::unix::fs::MetadataExt;
+                    let since = std::time::UNIX_EPOCH
+                        + std::time::Duration::new(m.ctime().max(0) as u64, m.ctime_nsec() as u32);
+                    since.elapsed().is_ok_and(|age| age >= spare_after)
+                });
                 std::fs::rename(&previous, &staging)
                     .with_context(|| format!("reusing {}", previous.display()))?;
-                list_entries(&staging).map(Some)
+                list_entries(&staging).map(|entries| Some((entries, retired)))
             },
         );
-        let linked = match previous_entries? {
-            Some(entries) => reuse_previous(&staging, entries, &published_files)?,
-            None => HashSet::new(),
+        let Reused { linked, spare } = match previous_entries? {
+            Some((entries, retired)) => {
+                reuse_previous(&staging, entries, &published_files, retired)?
+            }
+            None => Reused::default(),
         };
         std::fs::create_dir_all(&staging)
             .with_context(|| format!("creating {}", staging.display()))?;
@@ -142,6 +176,8 @@ impl Output {
             siblings: true,
             published_files,
             linked,
+            spare,
+            spare_written: Mutex::new(HashSet::new()),
             previous,
         })
     }
@@ -295,16 +331,12 @@ impl Output {
         Ok(())
     }
 
-    /// Removes the staging folder's link at `rel` (relative), if it has one: what is written
-    /// there next must not go through it into the published file.
-    fn unlink_reused(&self, rel: &Path) -> anyhow::Result<()> {
-        self.staging().unlink_reused(rel)
-    }
-
     fn staging(&self) -> Staging<'_> {
         Staging {
             dir: &self.staging,
             linked: &self.linked,
+            spare: &self.spare,
+            spare_written: &self.spare_written,
         }
     }
 
@@ -326,10 +358,8 @@ impl Output {
         {
             bail!("two pages want the same file {rel}");
         }
-        let target = self.staging.join(&rel_path);
-        self.make_parent(&target)?;
-        self.unlink_reused(&rel_path)?;
-        std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))?;
+        self.make_parent(&self.staging.join(&rel_path))?;
+        self.staging().put(&rel_path, bytes)?;
         self.written.fetch_add(1, Ordering::Relaxed);
         // Files of the sites only (`{site}/…`): the build's own top-level files get none.
         if self.siblings && rel.contains('/') && compress::compressible(rel) {
@@ -367,6 +397,8 @@ impl Output {
         let staging = Staging {
             dir: &self.staging,
             linked: &self.linked,
+            spare: &self.spare,
+            spare_written: &self.spare_written,
         };
         let compressing = std::time::Instant::now();
         let (now, after_swap): (&[PathBuf], &[PathBuf]) = if self.siblings_after_swap {
@@ -392,7 +424,7 @@ impl Output {
         for rel in after_swap {
             for suffix in compress::SUFFIXES {
                 let sibling = sibling(rel, suffix);
-                staging.unlink_reused(&sibling)?;
+                staging.clear(&sibling)?;
                 if suffix == ".gz" || compress::wants_brotli(rel) {
                     files.insert(sibling);
                 }
@@ -433,9 +465,19 @@ impl Output {
             .dirs
             .into_inner()
             .expect("no panics while holding the lock");
-        // Reused links this build does not want go; the kept files reused are there already.
-        for rel in self.linked.iter().filter(|rel| !files.contains(*rel)) {
-            staging.unlink_reused(rel)?;
+        // Reused links this build does not want go, and spares not written over (the kept
+        // files are linked in their place); the kept files reused are there already.
+        let spare_written = self
+            .spare_written
+            .into_inner()
+            .expect("no panics while holding the lock");
+        let unwanted_links = self.linked.iter().filter(|rel| !files.contains(*rel));
+        let unused_spares = self
+            .spare
+            .iter()
+            .filter(|rel| !spare_written.contains(*rel));
+        for rel in unwanted_links.chain(unused_spares) {
+            remove_if_there(&self.staging.join(rel))?;
             // Its folders too, once empty (removing a folder that is not fails).
             for dir in rel
                 .ancestors()
@@ -519,14 +561,11 @@ fn precompress(
         let mut made = Vec::new();
         for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
             let rel = sibling(rel, suffix);
-            let target = staging.dir.join(&rel);
-            if let Some(dir) = target.parent() {
+            if let Some(dir) = staging.dir.join(&rel).parent() {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("creating {}", dir.display()))?;
             }
-            staging.unlink_reused(&rel)?;
-            std::fs::write(&target, packed)
-                .with_context(|| format!("writing {}", target.display()))?;
+            staging.put(&rel, &packed)?;
             made.push(rel);
         }
         Ok(made)
@@ -617,32 +656,55 @@ fn list_entries(dir: &Path) -> anyhow::Result<Vec<(PathBuf, u64, bool)>> {
         .collect()
 }
 
+/// What the staging folder reuses of the previous one (`reuse_previous`).
+#[derive(Default)]
+struct Reused {
+    /// Links to the published file of the same name.
+    linked: HashSet<PathBuf>,
+    /// Its own files (one link) at a path still published: the versions the last build replaced.
+    spare: HashSet<PathBuf>,
+}
+
 /// Makes the previous folder, renamed `staging` (`entries`: what it holds), a start for this
-/// build: keeps its files that are links to the published file of the same name (same inode)
-/// and the folders holding published files; removes the rest (what the last build replaced or
-/// removed, the run's top-level files). Answers the links kept.
+/// build: keeps its files that are links to the published file of the same name (same inode),
+/// when it is `retired` (out of service long enough) its own files at a path still published
+/// (spares, see the top), and the folders holding published files; removes the rest.
 fn reuse_previous(
     staging: &Path,
     entries: Vec<(PathBuf, u64, bool)>,
     published: &HashMap<PathBuf, u64>,
-) -> anyhow::Result<HashSet<PathBuf>> {
+    retired: bool,
+) -> anyhow::Result<Reused> {
+    use std::os::unix::fs::MetadataExt;
     let folders: HashSet<&Path> = published
         .keys()
         .flat_map(|rel| rel.ancestors().skip(1))
         .collect();
     let mut linked = HashSet::with_capacity(published.len());
-    let (mut gone_files, mut gone_folders) = (Vec::new(), Vec::new());
+    let (mut gone_files, mut gone_folders, mut replaced) = (Vec::new(), Vec::new(), Vec::new());
     for (rel, inode, is_dir) in entries {
         if is_dir {
             if !folders.contains(rel.as_path()) {
                 gone_folders.push(rel);
             }
-        } else if rel.parent() != Some(Path::new("")) && published.get(&rel) == Some(&inode) {
-            linked.insert(rel);
-        } else {
+        } else if rel.parent() == Some(Path::new("")) {
             gone_files.push(rel);
+        } else {
+            match published.get(&rel) {
+                Some(&published_inode) if published_inode == inode => {
+                    linked.insert(rel);
+                }
+                Some(_) if retired => replaced.push(rel),
+                _ => gone_files.push(rel),
+            }
         }
     }
+    // A replaced version is a spare only when nothing else links to it (a copy an operator
+    // made with links, say): what is written over it must show nowhere else.
+    let (spare, shared): (Vec<PathBuf>, Vec<PathBuf>) = replaced.into_par_iter().partition(|rel| {
+        std::fs::symlink_metadata(staging.join(rel)).is_ok_and(|m| m.is_file() && m.nlink() == 1)
+    });
+    gone_files.extend(shared);
     let gone = |result: std::io::Result<()>, rel: &Path| match result {
         Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
             Err(err).with_context(|| format!("removing {}", staging.join(rel).display()))
@@ -656,30 +718,80 @@ fn reuse_previous(
     for rel in gone_folders.iter().rev() {
         gone(std::fs::remove_dir_all(staging.join(rel)), rel)?;
     }
-    Ok(linked)
+    Ok(Reused {
+        linked,
+        spare: spare.into_iter().collect(),
+    })
 }
 
-/// The staging folder and the links to published files it reused from the previous one.
+/// The staging folder, with the links to published files and the spares it reused from the
+/// previous one.
 struct Staging<'a> {
     dir: &'a Path,
     linked: &'a HashSet<PathBuf>,
+    spare: &'a HashSet<PathBuf>,
+    spare_written: &'a Mutex<HashSet<PathBuf>>,
 }
 
 impl Staging<'_> {
+    /// Writes `bytes` at `rel` (relative; its folder exists): over the spare there if there is
+    /// one (no new file), never through a reused link into the published file.
+    fn put(&self, rel: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+        let target = self.dir.join(rel);
+        if self.spare.contains(rel) {
+            self.spare_written
+                .lock()
+                .expect("no panics while holding the lock")
+                .insert(rel.to_path_buf());
+            return overwrite(&target, bytes)
+                .with_context(|| format!("writing {}", target.display()));
+        }
+        self.unlink_reused(rel)?;
+        std::fs::write(&target, bytes).with_context(|| format!("writing {}", target.display()))
+    }
+
+    /// Removes what `rel` (relative) holds from the previous folder, a link or a spare: the
+    /// path must hold nothing, or (a link) not stay linked to the published file.
+    fn clear(&self, rel: &Path) -> anyhow::Result<()> {
+        if self.spare.contains(rel)
+            && !self
+                .spare_written
+                .lock()
+                .expect("no panics while holding the lock")
+                .contains(rel)
+        {
+            return remove_if_there(&self.dir.join(rel));
+        }
+        self.unlink_reused(rel)
+    }
+
     /// Removes the link at `rel` (relative), if reused: what is written there next must not go
     /// through it into the published file.
     fn unlink_reused(&self, rel: &Path) -> anyhow::Result<()> {
         if !self.linked.contains(rel) {
             return Ok(());
         }
-        let link = self.dir.join(rel);
-        match std::fs::remove_file(&link) {
-            Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
-                Err(err).with_context(|| format!("removing {}", link.display()))
-            }
-            _ => Ok(()),
-        }
+        remove_if_there(&self.dir.join(rel))
     }
+}
+
+fn remove_if_there(path: &Path) -> anyhow::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+            Err(err).with_context(|| format!("removing {}", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Writes `bytes` over the file at `path`, which exists: its length is set after the bytes
+/// are written, never truncated to nothing first (ext4 then flushes the file as it is closed,
+/// its guard for programs that replace a file that way).
+fn overwrite(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.set_len(bytes.len() as u64)
 }
 
 /// `rel`'s sibling with `suffix` (`fr/index.html` → `fr/index.html.gz`).
@@ -970,8 +1082,8 @@ mod tests {
         ]);
         assert_eq!(gunzip(&previous.join("fr/a.html.gz")), page("a1"));
         let kept_inode = std::fs::metadata(out.join("fr/b.html")).unwrap().ino();
-        // The third build starts from the second's staging folder: a1 is dropped, the links to
-        // b and c reused; it writes b over its link and no longer has c.
+        // The third build starts from the second's staging folder: a1 (its own file) is written
+        // over, the links to b and c reused; it writes b in place of its link and no longer has c.
         let report = build(&[("fr/a.html", "a3"), ("fr/b.html", "b3")]);
         assert_eq!(
             (report.written, report.removed),
@@ -1009,6 +1121,62 @@ mod tests {
             inode
         );
         assert!(previous.is_dir(), "kept for the next build");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+    #[test]
+    fn a_page_replaced_again_is_written_over_its_old_version_and_never_over_a_shared_one() {
+        use std::os::unix::fs::MetadataExt;
+        let root = std::env::temp_dir().join(format!("output-spare-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let previous = root.join(".out.previous");
+        let page = |text: &str| format!("<p>{text}</p>").repeat(100);
+        // Builds whose previous folder has been out of service long enough (no wait here).
+        let build_after = |files: &[(&str, &str)], spare_after: std::time::Duration| {
+            let output = Output::begin_with(&out, spare_after).unwrap();
+            for (rel, text) in files {
+                output.write(rel, page(text).as_bytes()).unwrap();
+            }
+            output.commit().unwrap()
+        };
+        let build = |files: &[(&str, &str)]| build_after(files, std::time::Duration::ZERO);
+        let inode = |path: PathBuf| std::fs::metadata(path).unwrap().ino();
+        let read = |path: PathBuf| std::fs::read_to_string(path).unwrap();
+        build(&[("fr/a.html", "a1"), ("fr/b.html", "b1")]);
+        build(&[("fr/a.html", "a2"), ("fr/b.html", "b2")]);
+        // Too soon after the swap, the folder replaced (a1, b1) is left alone: a server may
+        // still be sending its files. a is written as a new file.
+        let a1 = inode(previous.join("fr/a.html"));
+        build_after(&[("fr/a.html", "a3"), ("fr/b.html", "b2")], SPARE_AFTER);
+        assert_ne!(inode(out.join("fr/a.html")), a1, "a new file, not a1's");
+        // Both pages change: the folder replaced then holds a3 and b2 as its own files.
+        build(&[("fr/a.html", "a4"), ("fr/b.html", "b4")]);
+        let (a3, a3_gz, b4) = (
+            inode(previous.join("fr/a.html")),
+            inode(previous.join("fr/a.html.gz")),
+            inode(out.join("fr/b.html")),
+        );
+        // a shorter than its old version (the spare's tail must not stay); b kept.
+        let report = build(&[("fr/a.html", "a"), ("fr/b.html", "b4")]);
+        assert_eq!((report.written, report.removed), (1, 0));
+        assert_eq!(read(out.join("fr/a.html")), page("a"));
+        assert_eq!(gunzip(&out.join("fr/a.html.gz")), page("a"));
+        assert_eq!(inode(out.join("fr/a.html")), a3, "written over the spare");
+        assert_eq!(inode(out.join("fr/a.html.gz")), a3_gz, "its sibling too");
+        // b's spare (b2) made way for a link to the published b4.
+        assert_eq!(read(out.join("fr/b.html")), page("b4"));
+        assert_eq!(inode(out.join("fr/b.html")), b4);
+        // The folder replaced is the last build's, untouched.
+        assert_eq!(read(previous.join("fr/a.html")), page("a4"));
+        assert_eq!(gunzip(&previous.join("fr/a.html.gz")), page("a4"));
+        // A version something else links to (an operator's copy) is no spare: the next build
+        // writes a new file and the copy keeps its bytes.
+        let copy = root.join("copy.html");
+        std::fs::hard_link(previous.join("fr/a.html"), &copy).unwrap();
+        build(&[("fr/a.html", "a5"), ("fr/b.html", "b4")]);
+        assert_eq!(read(out.join("fr/a.html")), page("a5"));
+        assert_ne!(inode(out.join("fr/a.html")), inode(copy.clone()));
+        assert_eq!(read(copy), page("a4"));
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
