@@ -149,14 +149,15 @@ impl Islands {
         names
     }
 
-    /// The `islands` value of a page's context. `props` gives each island's own props; `site`,
-    /// `lang`, `brand` and `labels` (the page language's strings) are added to them.
+    /// The `islands` value of a page's context. `props` gives each island's own props (a JSON
+    /// object's text); `site`, `lang`, `brand` and `labels` (the page language's strings) are
+    /// added to them.
     pub fn page_value(
         &self,
         names: &[&str],
         common: &Map<String, Value>,
         strings: &HashMap<String, String>,
-        props: impl Fn(&str) -> Option<Value>,
+        props: impl Fn(&str) -> Option<String>,
     ) -> Value {
         let mut on = Map::new();
         let mut preload: Vec<String> = Vec::new();
@@ -165,31 +166,35 @@ impl Islands {
             .and_then(Value::as_str)
             .and_then(site::Site::from_code)
             .is_none_or(site::Site::offers_registration);
+        // `common` as members of an object, written once for the page's islands.
+        let common_members: String = common
+            .iter()
+            .map(|(key, value)| {
+                use site::escape::script_json_of;
+                format!("{}:{},", script_json_of(key), script_json_of(value))
+            })
+            .collect();
         for &name in names {
             let entry = &self.manifest.islands[name];
             let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
             let props = props(name).map(|own| {
-                // The object `common` + `labels` + `own` (the latter winning), keys in order as
-                // serde_json writes a map; the labels are written once per language.
+                // `common`, the labels (written once per language), then the island's own
+                // members, spliced from its object's text: a key of both is the island's, as a
+                // JSON reader keeps the last of a repeated key.
                 let labels = self.labels(name, &entry.labels, strings, registration);
-                let mut keys: BTreeMap<&str, Option<&Value>> =
-                    common.iter().map(|(k, v)| (k.as_str(), Some(v))).collect();
-                keys.insert("labels", None);
-                if let Value::Object(own) = &own {
-                    keys.extend(own.iter().map(|(k, v)| (k.as_str(), Some(v))));
-                }
-                let mut text = String::with_capacity(labels.len() + 256);
+                let own = own
+                    .strip_prefix('{')
+                    .and_then(|o| o.strip_suffix('}'))
+                    .unwrap_or_default();
+                let mut text =
+                    String::with_capacity(common_members.len() + labels.len() + own.len() + 16);
                 text.push('{');
-                for (i, (key, value)) in keys.into_iter().enumerate() {
-                    if i > 0 {
-                        text.push(',');
-                    }
-                    text.push_str(&script_json(&Value::String(key.to_string())));
-                    text.push(':');
-                    match value {
-                        Some(value) => text.push_str(&script_json(value)),
-                        None => text.push_str(&labels),
-                    }
+                text.push_str(&common_members);
+                text.push_str("\"labels\":");
+                text.push_str(&labels);
+                if !own.is_empty() {
+                    text.push(',');
+                    text.push_str(&site::escape::script_json(own));
                 }
                 text.push('}');
                 text

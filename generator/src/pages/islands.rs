@@ -23,8 +23,9 @@ fn trailer_href(video: &Video) -> String {
     }
 }
 
-fn props(value: impl Serialize) -> Option<Value> {
-    Some(serde_json::to_value(value).expect("island props serialise"))
+/// An island's own props: its object's text (`Islands::page_value` adds the common members).
+fn props(value: impl Serialize) -> Option<String> {
+    Some(serde_json::to_string(&value).expect("island props serialise"))
 }
 
 /// The page's `islands` value (`crate::islands::Islands::page_value`): loader, preloads, and
