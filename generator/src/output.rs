@@ -14,10 +14,10 @@
 //! Its own files at a path still published (the versions the last build replaced) are spares
 //! once that folder has been out of service for `SPARE_AFTER`: a file written at that path is
 //! written over the spare rather than created, and the spares not written over go at commit.
-//! Deleting the old versions and creating the new ones costs ext4 dearly (each file created
-//! scans past the inodes freed in the last half minute), and a build that changes pages
-//! replaces mostly the paths the one before it replaced: an edited film's pages, the nightly
-//! schedules. Never sooner: a server may still be sending a file of the folder it has just
+//! Deleting the old versions and creating the new ones costs an ext4 without a journal dearly
+//! (each file created scans past the inodes freed in the last half minute), and a build that
+//! changes pages replaces mostly the paths the one before it replaced: an edited film's pages,
+//! the nightly schedules. Never sooner: a server may still be sending a file of the folder it has just
 //! stopped serving, and must not send half a new page.
 
 use crate::compress::{self, CompressReport, CompressStats};
