@@ -17,8 +17,8 @@
 //! Deleting the old versions and creating the new ones costs an ext4 without a journal dearly
 //! (each file created scans past the inodes freed in the last half minute), and a build that
 //! changes pages replaces mostly the paths the one before it replaced: an edited film's pages,
-//! the nightly schedules. Never sooner: a server may still be sending a file of the folder it has just
-//! stopped serving, and must not send half a new page.
+//! the nightly schedules. Never sooner: a server may still be sending a file of the folder it
+//! has just stopped serving, and must not send half a new page.
 
 use crate::compress::{self, CompressReport, CompressStats};
 use anyhow::{bail, Context};
@@ -726,18 +726,13 @@ fn reuse_previous(
         std::fs::symlink_metadata(staging.join(rel)).is_ok_and(|m| m.is_file() && m.nlink() == 1)
     });
     gone_files.extend(shared);
-    let gone = |result: std::io::Result<()>, rel: &Path| match result {
-        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
-            Err(err).with_context(|| format!("removing {}", staging.join(rel).display()))
-        }
-        _ => Ok(()),
-    };
     gone_files
         .par_iter()
-        .try_for_each(|rel| gone(std::fs::remove_file(staging.join(rel)), rel))?;
+        .try_for_each(|rel| remove_if_there(&staging.join(rel)))?;
     // Deepest first: a folder's content has gone before it.
     for rel in gone_folders.iter().rev() {
-        gone(std::fs::remove_dir_all(staging.join(rel)), rel)?;
+        let path = staging.join(rel);
+        removed(std::fs::remove_dir_all(&path), &path)?;
     }
     Ok(Reused {
         linked,
@@ -796,8 +791,14 @@ impl Staging<'_> {
     }
 }
 
+/// Removes the file at `path`, if there is one.
 fn remove_if_there(path: &Path) -> anyhow::Result<()> {
-    match std::fs::remove_file(path) {
+    removed(std::fs::remove_file(path), path)
+}
+
+/// The result of removing `path`: already gone is as good as removed.
+fn removed(result: std::io::Result<()>, path: &Path) -> anyhow::Result<()> {
+    match result {
         Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
             Err(err).with_context(|| format!("removing {}", path.display()))
         }
