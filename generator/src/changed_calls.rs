@@ -20,30 +20,39 @@ const LISTS: [(&str, &[&str]); 8] = [
 /// Which content API answers a change may be in.
 pub trait Touches {
     fn touches(&self, api_path: &str, body: &[u8]) -> bool;
+    /// Whether the call's path alone decides `touches` (its body then need not be read).
+    fn touches_path(&self, api_path: &str) -> Option<bool>;
 }
 
 impl Touches for ContentKey {
     /// Whether a content API answer may hold this item: its own calls (`/show/{slug}`,
     /// `/cinema/{slug}/shows`…), its kind's lists, and any answer that names its slug.
     fn touches(&self, api_path: &str, body: &[u8]) -> bool {
+        self.touches_path(api_path).unwrap_or_else(|| {
+            memmem::find(body, format!("\"{}\"", self.slug).as_bytes()).is_some()
+        })
+    }
+
+    /// Whether the call's path alone decides `touches`; `None` when its body must say.
+    fn touches_path(&self, api_path: &str) -> Option<bool> {
         let path = api_path.split('?').next().unwrap_or(api_path);
         let own = format!("/{}/{}", self.kind, self.slug);
         if path == own || path.starts_with(&format!("{own}/")) {
-            return true;
+            return Some(true);
         }
         let lists = LISTS
             .iter()
             .find(|(k, _)| *k == self.kind)
             .map_or(&[][..], |(_, l)| *l);
         if lists.contains(&path) {
-            return true;
+            return Some(true);
         }
         // A cinema's schedule names the shows it plays by slug only (their titles and
         // posters come from the shows' own calls): only the cinema's change touches it.
         if path.starts_with("/cinema/") && path.ends_with("/shows") {
-            return false;
+            return Some(false);
         }
-        memmem::find(body, format!("\"{}\"", self.slug).as_bytes()).is_some()
+        None
     }
 }
 

@@ -369,8 +369,27 @@ impl Fetcher {
                 {
                     return Ok(Answer::Found(Lazy::Parsed(value)));
                 }
-                let (value, compact) = parse(body()?)
-                    .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
+                // Only the tag was read, for the compact form: the body now, if the same.
+                let whole;
+                let kept = match kept.body() {
+                    Some(_) => kept,
+                    None => {
+                        whole = cache
+                            .load(host, key)
+                            .filter(|whole| whole.etag == kept.etag)
+                            .ok_or_else(|| {
+                                FetchError::new(
+                                    url,
+                                    "the kept answer left the fetch cache during the build",
+                                )
+                            })?;
+                        &whole
+                    }
+                };
+                let (value, compact) = parse(kept.body().ok_or_else(|| {
+                    FetchError::new(url, "the kept answer was read without its body")
+                })?)
+                .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
                 if let Some(compact) = compact {
                     cache.store_compact(host, key, &kept.etag, &compact);
                 }
@@ -401,9 +420,16 @@ impl Fetcher {
         // Kept under the call's path, not the API's address: the same content wherever the
         // API runs (a 304 still checks it, and a targeted build trusts it).
         let key = &url[self.base.len()..];
-        // A lazy answer's body is read only when a page needs it (`KeptAnswer::read`), unless
-        // a targeted build must look into it for what changed.
-        let whole = !lazy || self.changed.is_some();
+        // A kept body is read now only when it is parsed now, or when a targeted build must
+        // look into it for what changed (its path alone does not say). Otherwise the tag alone:
+        // a lazy answer's body is read when a page needs it (`KeptAnswer::read`), and one with
+        // a compact form is decoded from that (`use_kept`). A targeted build read every
+        // schedule whole, ~60 MB at scale 1, to find what its path already said.
+        let must_look = self
+            .changed
+            .as_ref()
+            .is_some_and(|changed| changed.iter().any(|c| c.touches_path(&path).is_none()));
+        let whole = (!lazy && decode.is_none()) || must_look;
         let mut kept = self.cache.as_ref().and_then(|c| {
             if whole {
                 c.load(&host, key)
@@ -413,7 +439,10 @@ impl Fetcher {
         });
         let mut parse = Some(parse);
         if let (Some(changed), Some(answer)) = (&self.changed, &kept) {
-            let touched = |c: &ContentKey| answer.body().is_none_or(|body| c.touches(&path, body));
+            let touched = |c: &ContentKey| {
+                c.touches_path(&path)
+                    .unwrap_or_else(|| answer.body().is_none_or(|body| c.touches(&path, body)))
+            };
             if !changed.iter().any(touched) {
                 self.unasked.fetch_add(1, Ordering::Relaxed);
                 let parse = parse.take().expect("parsed once");
