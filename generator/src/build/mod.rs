@@ -250,10 +250,12 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
                 writer.write_site(&site_data, &plan)?;
             }
             tracing::info!(
-                "{}: {} pages, {} redirects",
+                "{}: {} pages, {} redirects; waited {} ms for its content, made in {} ms",
                 site_data.site,
                 plan.pages.len(),
-                plan.redirects.len()
+                plan.redirects.len(),
+                rendering.duration_since(waiting).as_millis(),
+                rendering.elapsed().as_millis()
             );
             let per_kind = report
                 .pages
