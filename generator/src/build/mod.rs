@@ -268,6 +268,10 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
             report.redirects += plan.redirects.len();
             report.render_ms += rendering.elapsed().as_millis();
             plans.push((site_data.site, plan.redirects_only()));
+            drop(plan);
+            // Freeing a large site's data takes a few milliseconds: beside the next site's
+            // making rather than before it.
+            std::thread::spawn(move || drop(site_data));
         }
         let sites: Vec<(Site, &SitePages)> = plans.iter().map(|(s, p)| (*s, p)).collect();
         output.write(
