@@ -600,62 +600,86 @@ impl SiteWriter<'_> {
                 .map_err(anyhow::Error::msg)
         };
         let deps = self.deps;
-        plan.pages
-            .par_iter()
-            .try_for_each(|page: &Page| -> anyhow::Result<()> {
-                let t0 = thread_cpu();
-                let rel = format!("{root}/{}", file_of(&page.path));
-                // A targeted build keeps, as published, every page not made from what changed.
-                if self
-                    .targets
-                    .is_some_and(|t| !t.contains(&rel) && deps.had(&rel))
-                    && output.keep_published(&rel)?
-                {
-                    deps.carry(&rel);
-                    self.progress.inc(1);
-                    return Ok(());
-                }
-                let chrome = &chromes()[&page.lang];
-                let Reuse { kept, built } =
-                    self.reuse(data, chrome, plan, page, &rel, &read_schedules)?;
-                if kept {
-                    if deps.had(&rel) {
+        // The feeds, kept as pages are: unchanged inputs or (a targeted build) not made from
+        // what changed. Made beside the pages, in the same pool: neither waits for the other's
+        // last few files with a core idle (a targeted build makes a few dozen of each a site).
+        let write_feeds = || -> anyhow::Result<()> {
+            if std::env::var_os(feeds::NO_FEEDS_ENV).is_some() {
+                return Ok(());
+            }
+            let of = feeds::FeedsOf {
+                output,
+                table: self.table,
+                brand: self.brand,
+                count: self.feeds,
+                deps: self.deps,
+                fingerprint: self.fingerprint,
+                targets: self.targets,
+                now: self.now,
+            };
+            feeds::write(&of, root, plan, data, &read_schedules)
+        };
+        let write_pages = || {
+            plan.pages
+                .par_iter()
+                .try_for_each(|page: &Page| -> anyhow::Result<()> {
+                    let t0 = thread_cpu();
+                    let rel = format!("{root}/{}", file_of(&page.path));
+                    // A targeted build keeps, as published, every page not made from what changed.
+                    if self
+                        .targets
+                        .is_some_and(|t| !t.contains(&rel) && deps.had(&rel))
+                        && output.keep_published(&rel)?
+                    {
                         deps.carry(&rel);
-                    } else if let Some(bytes) = output.published_bytes(&rel) {
-                        // Kept from a build that made no map: its links are read once.
-                        let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                        deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
+                        self.progress.inc(1);
+                        return Ok(());
                     }
+                    let chrome = &chromes()[&page.lang];
+                    let Reuse { kept, built } =
+                        self.reuse(data, chrome, plan, page, &rel, &read_schedules)?;
+                    if kept {
+                        if deps.had(&rel) {
+                            deps.carry(&rel);
+                        } else if let Some(bytes) = output.published_bytes(&rel) {
+                            // Kept from a build that made no map: its links are read once.
+                            let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
+                            deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
+                        }
+                        self.phases.add_kind(page.kind.name(), t0);
+                        self.progress.inc(1);
+                        return Ok(());
+                    }
+                    let pc = match built {
+                        Some(pc) => pc,
+                        None => {
+                            read_schedules()?;
+                            self.page_context(data, chrome, plan, page)
+                        }
+                    };
+                    let t1 = thread_cpu();
+                    let html = self
+                        .renderers
+                        .render(page.lang, pc.template, &pc.context)
+                        .with_context(|| {
+                            format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
+                        })?;
+                    let t2 = thread_cpu();
+                    let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])
+                        .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+                    let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
+                    deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
+                    let t3 = thread_cpu();
+                    let result = output.write(&rel, &bytes);
+                    self.phases.add(t0, t1, t2, t3, thread_cpu());
                     self.phases.add_kind(page.kind.name(), t0);
                     self.progress.inc(1);
-                    return Ok(());
-                }
-                let pc = match built {
-                    Some(pc) => pc,
-                    None => {
-                        read_schedules()?;
-                        self.page_context(data, chrome, plan, page)
-                    }
-                };
-                let t1 = thread_cpu();
-                let html = self
-                    .renderers
-                    .render(page.lang, pc.template, &pc.context)
-                    .with_context(|| {
-                        format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
-                    })?;
-                let t2 = thread_cpu();
-                let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])
-                    .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
-                let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
-                let t3 = thread_cpu();
-                let result = output.write(&rel, &bytes);
-                self.phases.add(t0, t1, t2, t3, thread_cpu());
-                self.phases.add_kind(page.kind.name(), t0);
-                self.progress.inc(1);
-                result
-            })?;
+                    result
+                })
+        };
+        let (pages, feeds) = rayon::join(write_pages, write_feeds);
+        pages?;
+        feeds?;
         // The site's default 404 page also answers at the root, for paths of no language:
         // kept, as pages are, when its inputs are those of the last build.
         let default_lang = site.default_language();
@@ -694,21 +718,6 @@ impl SiteWriter<'_> {
             .map(|c| c.base_url.clone())
             .unwrap_or_default();
         sitemaps::write(output, root, base, plan, data, self.now)?;
-        // The feeds, kept as pages are: unchanged inputs or (a targeted build) not made from
-        // what changed.
-        if std::env::var_os(feeds::NO_FEEDS_ENV).is_none() {
-            let of = feeds::FeedsOf {
-                output,
-                table: self.table,
-                brand: self.brand,
-                count: self.feeds,
-                deps: self.deps,
-                fingerprint: self.fingerprint,
-                targets: self.targets,
-                now: self.now,
-            };
-            feeds::write(&of, root, plan, data, &read_schedules)?;
-        }
         output.write(
             &format!("{root}/robots.txt"),
             format!("User-agent: *\nAllow: /\nSitemap: {base}/sitemap.xml\n").as_bytes(),
