@@ -73,4 +73,27 @@ mod tests {
         assert!(!show.touches("/cinema/aix/shows?embed=false", b"{\"show\":\"x\"}"));
         assert!(show.touches("/event/fest", b"{\"shows\":[\"x\"]}"));
     }
+
+    #[test]
+    fn the_path_alone_decides_for_own_calls_lists_and_schedules_and_the_body_for_the_rest() {
+        // What a targeted build reads a kept answer's body for (`Fetcher::answer`).
+        let show = ContentKey::parse("show/x").unwrap();
+        assert_eq!(show.touches_path("/show/x?language=fr"), Some(true));
+        assert_eq!(show.touches_path("/shows?language=fr"), Some(true));
+        assert_eq!(
+            show.touches_path("/cinema/aix/shows?embed=false"),
+            Some(false)
+        );
+        assert_eq!(show.touches_path("/season/opera?language=fr"), None);
+        let cinema = ContentKey::parse("cinema/aix").unwrap();
+        assert_eq!(
+            cinema.touches_path("/cinema/aix/shows?embed=false"),
+            Some(true)
+        );
+        assert_eq!(
+            cinema.touches_path("/cinema/arles/shows?embed=false"),
+            Some(false)
+        );
+        assert_eq!(cinema.touches_path("/city/marseille"), None);
+    }
 }
