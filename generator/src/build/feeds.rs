@@ -168,7 +168,7 @@ pub fn write(
                 deps.carry(&rel);
             } else {
                 read_schedules()?;
-                let keys = feed_keys(locale, feed, page.item);
+                let keys = feed_keys(locale, feed, page.item, dates().1);
                 deps.record(&rel, keys.iter().map(String::as_str).collect());
             }
             if kept {
@@ -193,8 +193,9 @@ pub fn write(
 }
 
 /// The content keys (`site::changes::ContentKey`) a feed is made from: its cinema and every
-/// show it has, or its show and every cinema where it plays.
-fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
+/// show it has before `until`, or its show and every cinema where it plays before then (a
+/// show playing only later is not in the feed, and its edit does not make the feed again).
+fn feed_keys(locale: &LocaleData, feed: Feed, item: Item, until: chrono::NaiveDate) -> Vec<String> {
     let mut keys = std::collections::BTreeSet::new();
     match (feed, item) {
         (Feed::Cinema, Item::Cinema(i)) => {
@@ -202,7 +203,7 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
             // A show plays on many days: each named once, not once a day.
             let mut shows: Vec<ShowId> = locale.schedules()[i]
                 .iter()
-                .flat_map(|s| &s.days)
+                .flat_map(|s| s.days.iter().take_while(|d| d.date < until))
                 .flat_map(|d| d.shows.iter().map(|e| e.show))
                 .collect();
             shows.sort_unstable_by_key(|s| s.0);
@@ -217,7 +218,17 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item) -> Vec<String> {
         (Feed::Show, Item::Show(i)) => {
             keys.insert(format!("show/{}", locale.shows[i].slug));
             // A cinema shows it on many days: each named once.
-            let mut cinemas: Vec<u32> = locale.show_index()[i].iter().map(|p| p.cinema).collect();
+            let schedules = locale.schedules();
+            let mut cinemas: Vec<u32> = locale.show_index()[i]
+                .iter()
+                .filter(|p| {
+                    schedules[p.cinema as usize]
+                        .as_ref()
+                        .and_then(|s| s.days.get(p.day as usize))
+                        .is_some_and(|d| d.date < until)
+                })
+                .map(|p| p.cinema)
+                .collect();
             cinemas.sort_unstable();
             cinemas.dedup();
             keys.extend(

@@ -194,6 +194,21 @@ fn a_targeted_build_after_one_show_edit_rewrites_exactly_the_pages_it_is_on() {
         .cloned()
         .collect();
     assert_none("rewritten pages without the new title", &without_title);
+    // Each feed made from the show holds it (a feed names only the shows of its days, so an
+    // edit remakes no feed the show is not in), now with the new title.
+    let feeds_without_title: Vec<String> = on
+        .iter()
+        .filter(|p| p.ends_with(".ics"))
+        .filter(|p| {
+            let text = std::fs::read_to_string(out.join(p)).expect("a feed");
+            !text.replace("\r\n ", "").contains("version restaurée")
+        })
+        .cloned()
+        .collect();
+    assert_none(
+        "feeds made from the show without its new title",
+        &feeds_without_title,
+    );
     let touched: Vec<String> = before_times
         .iter()
         .filter(|(f, _)| !on.contains(&page_of(f)) && !RUN_FILES.contains(&f.as_str()))
