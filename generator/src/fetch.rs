@@ -344,10 +344,7 @@ impl Fetcher {
         decode: Option<impl FnOnce(&[u8]) -> Option<T>>,
     ) -> Result<Answer<Lazy<T>>, FetchError> {
         self.record_tag(site, url, &kept.etag);
-        let body = || {
-            kept.body()
-                .ok_or_else(|| FetchError::new(url, "the kept answer was read without its body"))
-        };
+        let body = || body_of(kept, url);
         match (&self.cache, lazy) {
             (Some(cache), true) => {
                 self.kept_unread.fetch_add(1, Ordering::Relaxed);
@@ -374,22 +371,12 @@ impl Fetcher {
                 let kept = match kept.body() {
                     Some(_) => kept,
                     None => {
-                        whole = cache
-                            .load(host, key)
-                            .filter(|whole| whole.etag == kept.etag)
-                            .ok_or_else(|| {
-                                FetchError::new(
-                                    url,
-                                    "the kept answer left the fetch cache during the build",
-                                )
-                            })?;
+                        whole = read_whole(cache, host, key, url, Some(&kept.etag))?;
                         &whole
                     }
                 };
-                let (value, compact) = parse(kept.body().ok_or_else(|| {
-                    FetchError::new(url, "the kept answer was read without its body")
-                })?)
-                .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
+                let (value, compact) = parse(body_of(kept, url)?)
+                    .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
                 if let Some(compact) = compact {
                     cache.store_compact(host, key, &kept.etag, &compact);
                 }
@@ -579,16 +566,8 @@ impl KeptAnswer {
             self.compact.fetch_add(1, Ordering::Relaxed);
             return Ok(value);
         }
-        let kept = self.cache.load(&self.host, &self.key).ok_or_else(|| {
-            FetchError::new(
-                &self.url,
-                "the kept answer left the fetch cache during the build",
-            )
-        })?;
-        let body = kept.body().ok_or_else(|| {
-            FetchError::new(&self.url, "the kept answer was read without its body")
-        })?;
-        let (value, compact) = parse(body)
+        let kept = read_whole(&self.cache, &self.host, &self.key, &self.url, None)?;
+        let (value, compact) = parse(body_of(&kept, &self.url)?)
             .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))?;
         if let Some(compact) = compact.filter(|_| kept.etag == self.etag) {
             self.cache
@@ -596,6 +575,28 @@ impl KeptAnswer {
         }
         Ok(value)
     }
+}
+
+/// A kept answer's file read whole (its body was left unread on arrival), when it is still
+/// the answer tagged `tag` if one is given.
+fn read_whole(
+    cache: &FetchCache,
+    host: &str,
+    key: &str,
+    url: &str,
+    tag: Option<&str>,
+) -> Result<Kept, FetchError> {
+    cache
+        .load(host, key)
+        .filter(|whole| tag.is_none_or(|tag| whole.etag == tag))
+        .ok_or_else(|| {
+            FetchError::new(url, "the kept answer left the fetch cache during the build")
+        })
+}
+
+fn body_of<'k>(kept: &'k Kept, url: &str) -> Result<&'k [u8], FetchError> {
+    kept.body()
+        .ok_or_else(|| FetchError::new(url, "the kept answer was read without its body"))
 }
 
 fn site_index(site: Site) -> usize {

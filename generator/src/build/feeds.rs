@@ -17,7 +17,7 @@
 use crate::model::{LocaleData, SiteData};
 use crate::output::Output;
 use crate::plan::{Item, SitePages};
-use crate::schedule::{Screening, ShowId};
+use crate::schedule::{DayShow, Screening, ShowId};
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use site::calendar::{
     showtime_event_at, uid_host, write_calendar, CalendarEvent, EventPlace, ShowtimeFacts,
@@ -201,11 +201,7 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item, until: chrono::NaiveDa
         (Feed::Cinema, Item::Cinema(i)) => {
             keys.insert(format!("cinema/{}", locale.cinemas[i].cinema.slug));
             // A show plays on many days: each named once, not once a day.
-            let mut shows: Vec<ShowId> = locale.schedules()[i]
-                .iter()
-                .flat_map(|s| s.days.iter().take_while(|d| d.date < until))
-                .flat_map(|d| d.shows.iter().map(|e| e.show))
-                .collect();
+            let mut shows: Vec<ShowId> = cinema_entries(locale, i, until).map(|e| e.show).collect();
             shows.sort_unstable_by_key(|s| s.0);
             shows.dedup();
             let tables = locale.tables();
@@ -218,16 +214,8 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item, until: chrono::NaiveDa
         (Feed::Show, Item::Show(i)) => {
             keys.insert(format!("show/{}", locale.shows[i].slug));
             // A cinema shows it on many days: each named once.
-            let schedules = locale.schedules();
-            let mut cinemas: Vec<u32> = locale.show_index()[i]
-                .iter()
-                .filter(|p| {
-                    schedules[p.cinema as usize]
-                        .as_ref()
-                        .and_then(|s| s.days.get(p.day as usize))
-                        .is_some_and(|d| d.date < until)
-                })
-                .map(|p| p.cinema)
+            let mut cinemas: Vec<u32> = show_entries(locale, i, until)
+                .map(|(cinema, _)| cinema)
                 .collect();
             cinemas.sort_unstable();
             cinemas.dedup();
@@ -242,6 +230,37 @@ fn feed_keys(locale: &LocaleData, feed: Feed, item: Item, until: chrono::NaiveDa
     keys.into_iter().collect()
 }
 
+/// What a cinema's feed holds: each show of each of its days before `until`, in the
+/// schedule's order (what its dependencies name, `feed_keys`, and its events).
+fn cinema_entries(
+    locale: &LocaleData,
+    i: usize,
+    until: chrono::NaiveDate,
+) -> impl Iterator<Item = &DayShow> {
+    locale.schedules()[i]
+        .iter()
+        .flat_map(move |s| s.days.iter().take_while(move |d| d.date < until))
+        .flat_map(|d| &d.shows)
+}
+
+/// What a show's feed holds: the show on each day before `until` in each cinema (by index in
+/// the locale), from the show's index of places.
+fn show_entries(
+    locale: &LocaleData,
+    i: usize,
+    until: chrono::NaiveDate,
+) -> impl Iterator<Item = (u32, &DayShow)> {
+    let schedules = locale.schedules();
+    locale.show_index()[i].iter().filter_map(move |place| {
+        let day = schedules[place.cinema as usize]
+            .as_ref()?
+            .days
+            .get(place.day as usize)
+            .filter(|d| d.date < until)?;
+        Some((place.cinema, day.shows.get(place.entry as usize)?))
+    })
+}
+
 /// A cinema's showtimes before `until`, in the schedule's order (day, show, time).
 fn cinema_events(
     locale: &LocaleData,
@@ -249,15 +268,8 @@ fn cinema_events(
     host: &str,
     until: chrono::NaiveDate,
 ) -> Vec<CalendarEvent> {
-    let Some(schedule) = &locale.schedules()[i] else {
-        return Vec::new();
-    };
     let place = EventPlace::of(&locale.cinemas[i].cinema);
-    schedule
-        .days
-        .iter()
-        .take_while(|d| d.date < until)
-        .flat_map(|d| &d.shows)
+    cinema_entries(locale, i, until)
         .flat_map(|e| e.screenings.iter().map(move |s| (e.show, s)))
         .map(|(show, s)| event(locale, &place, show, s, host))
         .collect()
@@ -273,30 +285,12 @@ fn show_events(
     // Each cinema's place made once (by its index in the locale), for all its showtimes.
     let mut places: std::collections::BTreeMap<u32, (&Cinema, EventPlace)> = Default::default();
     let mut found: Vec<(&Screening, u32, ShowId)> = Vec::new();
-    for place in &locale.show_index()[i] {
-        let Some(schedule) = &locale.schedules()[place.cinema as usize] else {
-            continue;
-        };
-        let Some(day) = schedule
-            .days
-            .get(place.day as usize)
-            .filter(|d| d.date < until)
-        else {
-            continue;
-        };
-        let Some(entry) = day.shows.get(place.entry as usize) else {
-            continue;
-        };
-        places.entry(place.cinema).or_insert_with(|| {
-            let cinema = &locale.cinemas[place.cinema as usize].cinema;
+    for (cinema, entry) in show_entries(locale, i, until) {
+        places.entry(cinema).or_insert_with(|| {
+            let cinema = &locale.cinemas[cinema as usize].cinema;
             (cinema, EventPlace::of(cinema))
         });
-        found.extend(
-            entry
-                .screenings
-                .iter()
-                .map(|s| (s, place.cinema, entry.show)),
-        );
+        found.extend(entry.screenings.iter().map(|s| (s, cinema, entry.show)));
     }
     found.sort_by(|a, b| (a.0.start, &places[&a.1].0.slug).cmp(&(b.0.start, &places[&b.1].0.slug)));
     found
