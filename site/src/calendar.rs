@@ -34,6 +34,33 @@ pub struct CalendarEvent {
     pub description: String,
 }
 
+/// One event as the writer takes it: its text borrowed (a feed writes hundreds, none of them
+/// held as a `CalendarEvent`).
+#[derive(Clone, Copy, Debug)]
+pub struct EventRef<'a> {
+    pub uid: &'a str,
+    pub start: DateTime<FixedOffset>,
+    pub end: Option<DateTime<FixedOffset>>,
+    pub summary: &'a str,
+    pub location: &'a str,
+    pub url: Option<&'a str>,
+    pub description: &'a str,
+}
+
+impl CalendarEvent {
+    pub fn as_ref(&self) -> EventRef<'_> {
+        EventRef {
+            uid: &self.uid,
+            start: self.start,
+            end: self.end,
+            summary: &self.summary,
+            location: &self.location,
+            url: self.url.as_deref(),
+            description: &self.description,
+        }
+    }
+}
+
 /// A calendar: its events in the zone `tz`, stamped `stamp` (`DTSTAMP`: when the file was
 /// made), with `name` (`X-WR-CALNAME`, which calendar applications show for a feed).
 pub fn write_calendar(
@@ -42,91 +69,195 @@ pub fn write_calendar(
     stamp: DateTime<Utc>,
     events: &[CalendarEvent],
 ) -> String {
-    let mut out = String::with_capacity(1024 + events.len() * 600);
-    line(&mut out, "BEGIN:VCALENDAR");
-    line(&mut out, "VERSION:2.0");
-    line(&mut out, &format!("PRODID:{PRODID}"));
-    line(&mut out, "CALSCALE:GREGORIAN");
-    line(&mut out, "METHOD:PUBLISH");
-    if let Some(name) = name {
-        line(&mut out, &format!("X-WR-CALNAME:{}", escape_text(name)));
-    }
-    line(&mut out, &format!("X-WR-TIMEZONE:{}", tz.name()));
-    let years = events
-        .iter()
-        .flat_map(|e| [Some(e.start), e.end])
-        .flatten()
-        .map(|t| t.with_timezone(&tz).year());
-    let (first, last) = years.fold((i32::MAX, i32::MIN), |(a, b), y| (a.min(y), b.max(y)));
-    let (first, last) = if first > last {
-        let y = stamp.with_timezone(&tz).year();
-        (y, y)
-    } else {
-        (first, last)
-    };
-    vtimezone(&mut out, tz, first, last);
-    let stamp = stamp.format("%Y%m%dT%H%M%SZ").to_string();
-    // Each property is put together in `scratch`, then folded into `out`: no string per line,
-    // no formatting machinery (a feed writes eight lines for each of hundreds of showtimes).
-    let mut scratch = String::with_capacity(256);
-    let prop = |out: &mut String, scratch: &mut String, parts: &[&str]| {
-        scratch.clear();
-        for part in parts {
-            scratch.push_str(part);
-        }
-        line(out, scratch);
-    };
-    // A cinema's feed names one place for every event, a film's its title: escaped once a run.
-    let (mut location, mut summary) = (EscapedOnce::default(), EscapedOnce::default());
+    let years = years_of(
+        tz,
+        events.iter().flat_map(|e| [Some(e.start), e.end]).flatten(),
+    );
+    let mut writer = CalendarWriter::begin(tz, name, stamp, years, events.len());
     for e in events {
+        writer.event(&e.as_ref());
+    }
+    writer.finish()
+}
+
+/// The first and last years, as the zone's clock reads them, of the instants an event covers
+/// (its start and its end when it has one): the span its `VTIMEZONE` describes. None without
+/// an instant.
+pub fn years_of(
+    tz: Tz,
+    instants: impl Iterator<Item = DateTime<FixedOffset>>,
+) -> Option<(i32, i32)> {
+    instants
+        .map(|t| local_year(tz, t))
+        .fold(None, |span, y| match span {
+            None => Some((y, y)),
+            Some((a, b)) => Some((a.min(y), b.max(y))),
+        })
+}
+
+/// The year of `t` on the zone's clock. A zone is at most 14 hours from UTC: more than a day
+/// from New Year (UTC), the year is UTC's, found without the zone's table.
+fn local_year(tz: Tz, t: DateTime<FixedOffset>) -> i32 {
+    let utc = t.naive_utc();
+    let day = utc.ordinal();
+    let last = if NaiveDate::from_ymd_opt(utc.year(), 12, 31).is_some_and(|d| d.ordinal() == 366) {
+        366
+    } else {
+        365
+    };
+    if day > 1 && day < last {
+        utc.year()
+    } else {
+        t.with_timezone(&tz).year()
+    }
+}
+
+/// A calendar written event by event (`write_calendar`; the feeds, which hold no event).
+pub struct CalendarWriter {
+    out: String,
+    tz: Tz,
+    zone: std::sync::Arc<ZoneSpan>,
+    stamp: String,
+    scratch: String,
+    // A cinema's feed names one place for every event, a film's its title: escaped once a run.
+    location: EscapedOnce,
+    summary: EscapedOnce,
+}
+
+impl CalendarWriter {
+    /// The calendar's head and its `VTIMEZONE` over `years` (`years_of` its events; the
+    /// stamp's year when it has none), room made for `events` events.
+    pub fn begin(
+        tz: Tz,
+        name: Option<&str>,
+        stamp: DateTime<Utc>,
+        years: Option<(i32, i32)>,
+        events: usize,
+    ) -> Self {
+        let mut out = String::with_capacity(1024 + events * 600);
+        line(&mut out, "BEGIN:VCALENDAR");
+        line(&mut out, "VERSION:2.0");
+        line(&mut out, &format!("PRODID:{PRODID}"));
+        line(&mut out, "CALSCALE:GREGORIAN");
+        line(&mut out, "METHOD:PUBLISH");
+        if let Some(name) = name {
+            line(&mut out, &format!("X-WR-CALNAME:{}", escape_text(name)));
+        }
+        line(&mut out, &format!("X-WR-TIMEZONE:{}", tz.name()));
+        let (first, last) = years.unwrap_or_else(|| {
+            let y = stamp.with_timezone(&tz).year();
+            (y, y)
+        });
+        let zone = ZoneSpan::of(tz, first, last);
+        out.push_str(&zone.text);
+        CalendarWriter {
+            out,
+            tz,
+            zone,
+            stamp: stamp.format("%Y%m%dT%H%M%SZ").to_string(),
+            scratch: String::with_capacity(256),
+            location: EscapedOnce::default(),
+            summary: EscapedOnce::default(),
+        }
+    }
+
+    /// One event: each property put together in `scratch`, then folded into the calendar (no
+    /// string per line, no formatting machinery: eight lines for each of hundreds of events).
+    pub fn event(&mut self, e: &EventRef) {
         let end = e
             .end
             .filter(|end| *end > e.start)
             .unwrap_or(e.start + Duration::minutes(DEFAULT_EVENT_MINUTES));
-        line(&mut out, "BEGIN:VEVENT");
-        prop(&mut out, &mut scratch, &["UID:", &escape_text(&e.uid)]);
-        prop(&mut out, &mut scratch, &["DTSTAMP:", &stamp]);
+        let (out, scratch) = (&mut self.out, &mut self.scratch);
+        let prop = |out: &mut String, scratch: &mut String, parts: &[&str]| {
+            scratch.clear();
+            for part in parts {
+                scratch.push_str(part);
+            }
+            line(out, scratch);
+        };
+        line(out, "BEGIN:VEVENT");
+        prop(out, scratch, &["UID:", &escape_text(e.uid)]);
+        prop(out, scratch, &["DTSTAMP:", &self.stamp]);
         for (name, at) in [("DTSTART;TZID=", e.start), ("DTEND;TZID=", end)] {
             scratch.clear();
             scratch.push_str(name);
-            scratch.push_str(tz.name());
+            scratch.push_str(self.tz.name());
             scratch.push(':');
-            push_local(&mut scratch, tz, at);
-            line(&mut out, &scratch);
+            push_local(scratch, &self.zone, self.tz, at);
+            line(out, scratch);
         }
-        prop(
-            &mut out,
-            &mut scratch,
-            &["SUMMARY:", summary.of(&e.summary)],
-        );
-        prop(
-            &mut out,
-            &mut scratch,
-            &["LOCATION:", location.of(&e.location)],
-        );
-        if let Some(url) = &e.url {
+        prop(out, scratch, &["SUMMARY:", self.summary.of(e.summary)]);
+        prop(out, scratch, &["LOCATION:", self.location.of(e.location)]);
+        if let Some(url) = e.url {
             // A URI value: not escaped as text (RFC 5545 §3.3.13), but no line break in it.
             if !url.contains(['\r', '\n']) {
-                prop(&mut out, &mut scratch, &["URL:", url]);
+                prop(out, scratch, &["URL:", url]);
             }
         }
         if !e.description.is_empty() {
-            prop(
-                &mut out,
-                &mut scratch,
-                &["DESCRIPTION:", &escape_text(&e.description)],
-            );
+            prop(out, scratch, &["DESCRIPTION:", &escape_text(e.description)]);
         }
-        line(&mut out, "END:VEVENT");
+        line(out, "END:VEVENT");
     }
-    line(&mut out, "END:VCALENDAR");
-    out
+
+    pub fn finish(mut self) -> String {
+        line(&mut self.out, "END:VCALENDAR");
+        self.out
+    }
+}
+
+/// A zone over whole years: its `VTIMEZONE` text and the offsets it declares (the offset in
+/// force at the start, then each change), which the events' local times are read from. The
+/// same for every calendar of a zone and span (thousands of feeds a build), so made once.
+struct ZoneSpan {
+    text: String,
+    /// From `from` (UTC) on: `initial`, then each change's offset from its instant on.
+    from: DateTime<Utc>,
+    until: DateTime<Utc>,
+    initial: FixedOffset,
+    changes: Vec<(DateTime<Utc>, FixedOffset)>,
+}
+
+impl ZoneSpan {
+    fn of(tz: Tz, first: i32, last: i32) -> std::sync::Arc<ZoneSpan> {
+        type Spans = std::collections::HashMap<(&'static str, i32, i32), std::sync::Arc<ZoneSpan>>;
+        static SPANS: std::sync::OnceLock<std::sync::Mutex<Spans>> = std::sync::OnceLock::new();
+        let spans = SPANS.get_or_init(Default::default);
+        let key = (tz.name(), first, last);
+        if let Some(span) = spans.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return span.clone();
+        }
+        let span = std::sync::Arc::new(vtimezone(tz, first, last));
+        spans
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, span.clone());
+        span
+    }
+
+    /// The offset the span declares at `t`; None outside its years.
+    fn offset_at(&self, t: DateTime<Utc>) -> Option<FixedOffset> {
+        if t < self.from || t >= self.until {
+            return None;
+        }
+        let after = self.changes.partition_point(|(at, _)| *at <= t);
+        Some(if after == 0 {
+            self.initial
+        } else {
+            self.changes[after - 1].1
+        })
+    }
 }
 
 /// `20261127T204700`: the instant as the zone's clock reads it, written digit by digit
 /// (chrono's `format` reads its pattern again at every call).
-fn push_local(out: &mut String, tz: Tz, at: DateTime<FixedOffset>) {
-    let t = at.with_timezone(&tz).naive_local();
+fn push_local(out: &mut String, zone: &ZoneSpan, tz: Tz, at: DateTime<FixedOffset>) {
+    let utc = at.with_timezone(&Utc);
+    let t = match zone.offset_at(utc) {
+        Some(offset) => utc.naive_utc() + offset.local_minus_utc_duration(),
+        None => at.with_timezone(&tz).naive_local(),
+    };
     let year = t.year();
     if !(0..=9999).contains(&year) {
         let _ = write!(
@@ -263,9 +394,10 @@ pub fn line(out: &mut String, content: &str) {
 /// The zone's offset changes from `first`'s 1 January to `last`'s 31 December: each change as
 /// a STANDARD or DAYLIGHT component (DTSTART in the local time before the change), after one
 /// for the offset in force at the start. A zone without changes gets that one only.
-fn vtimezone(out: &mut String, tz: Tz, first: i32, last: i32) {
-    line(out, "BEGIN:VTIMEZONE");
-    line(out, &format!("TZID:{}", tz.name()));
+fn vtimezone(tz: Tz, first: i32, last: i32) -> ZoneSpan {
+    let mut out = String::new();
+    line(&mut out, "BEGIN:VTIMEZONE");
+    line(&mut out, &format!("TZID:{}", tz.name()));
     let from = Utc.from_utc_datetime(&NaiveDate::from_ymd_opt(first, 1, 1).expect("a year").into());
     let until = Utc.from_utc_datetime(
         &NaiveDate::from_ymd_opt(last + 1, 1, 1)
@@ -275,7 +407,8 @@ fn vtimezone(out: &mut String, tz: Tz, first: i32, last: i32) {
     let offset_at = |t: DateTime<Utc>| tz.offset_from_utc_datetime(&t.naive_utc());
     let initial = offset_at(from);
     let start_local = from.naive_utc() + initial.fix().local_minus_utc_duration();
-    component(out, &initial, &initial, start_local);
+    component(&mut out, &initial, &initial, start_local);
+    let mut changes = Vec::new();
     // Offsets change at most a few times a year: look day by day, then find the minute.
     let mut t = from;
     let mut before = initial;
@@ -298,12 +431,20 @@ fn vtimezone(out: &mut String, tz: Tz, first: i32, last: i32) {
             let secs = hi.timestamp();
             let at = DateTime::from_timestamp(secs - secs.rem_euclid(60), 0).expect("in range");
             let onset = at.naive_utc() + before.fix().local_minus_utc_duration();
-            component(out, &before, &after, onset);
+            component(&mut out, &before, &after, onset);
+            changes.push((at, after.fix()));
         }
         before = after;
         t = next;
     }
-    line(out, "END:VTIMEZONE");
+    line(&mut out, "END:VTIMEZONE");
+    ZoneSpan {
+        text: out,
+        from,
+        until,
+        initial: initial.fix(),
+        changes,
+    }
 }
 
 trait LocalMinusUtc {
@@ -418,9 +559,36 @@ pub fn showtime_event(facts: &ShowtimeFacts, cinema: &crate::content::Cinema) ->
 
 /// `showtime_event` with the cinema's place made once: a feed has hundreds of its showtimes.
 pub fn showtime_event_at(facts: &ShowtimeFacts, place: &EventPlace) -> CalendarEvent {
-    let mut description = String::with_capacity(
-        facts.version.len() + place.name.len() + facts.booking_url.map_or(0, str::len) + 40,
-    );
+    let mut texts = EventTexts::default();
+    let e = showtime_event_ref(facts, place, &mut texts);
+    CalendarEvent {
+        uid: e.uid.to_string(),
+        start: e.start,
+        end: e.end,
+        summary: e.summary.to_string(),
+        location: e.location.to_string(),
+        url: e.url.map(str::to_string),
+        description: e.description.to_string(),
+    }
+}
+
+/// The texts an event puts together (its `UID` and description): kept from one event to the
+/// next by a feed, so that writing one allocates nothing.
+#[derive(Default)]
+pub struct EventTexts {
+    uid: String,
+    description: String,
+}
+
+/// A showtime as an event (`showtime_event_at`), its text borrowed from the facts, the place
+/// and `texts`.
+pub fn showtime_event_ref<'a>(
+    facts: &ShowtimeFacts<'a>,
+    place: &'a EventPlace,
+    texts: &'a mut EventTexts,
+) -> EventRef<'a> {
+    let description = &mut texts.description;
+    description.clear();
     if !facts.version.is_empty() {
         description.push_str(facts.version);
     }
@@ -446,21 +614,21 @@ pub fn showtime_event_at(facts: &ShowtimeFacts, place: &EventPlace) -> CalendarE
         description.push('\n');
         description.push_str(url);
     }
-    let mut uid = String::with_capacity(facts.id.len() + 1 + facts.site_host.len());
+    let uid = &mut texts.uid;
+    uid.clear();
     uid.push_str(facts.id);
     uid.push('@');
     uid.push_str(facts.site_host);
-    CalendarEvent {
-        uid,
+    EventRef {
+        uid: &texts.uid,
         start: facts.film_start,
         end: facts.film_end,
-        summary: facts.title.to_string(),
-        location: place.location.clone(),
+        summary: facts.title,
+        location: &place.location,
         url: facts
             .booking_url
-            .filter(|u| u.starts_with("https://") || u.starts_with("http://"))
-            .map(str::to_string),
-        description,
+            .filter(|u| u.starts_with("https://") || u.starts_with("http://")),
+        description: &texts.description,
     }
 }
 
@@ -504,13 +672,65 @@ mod tests {
             ("0999-01-02T03:04:05Z", "09990102T031326"), // Paris mean time, +0:09:21
         ] {
             let at = DateTime::parse_from_rfc3339(utc).unwrap();
-            let mut out = String::new();
-            push_local(&mut out, tz, at);
-            assert_eq!(out, local, "{utc}");
-            assert_eq!(
-                out,
-                at.with_timezone(&tz).format("%Y%m%dT%H%M%S").to_string()
-            );
+            // Read from the span's offsets (the instant's year), and from the zone's table
+            // (a span of other years).
+            let year = local_year(tz, at);
+            for span in [ZoneSpan::of(tz, year, year), ZoneSpan::of(tz, 2000, 2000)] {
+                let mut out = String::new();
+                push_local(&mut out, &span, tz, at);
+                assert_eq!(out, local, "{utc}");
+                assert_eq!(
+                    out,
+                    at.with_timezone(&tz).format("%Y%m%dT%H%M%S").to_string()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_zone_spans_offsets_are_the_zones_own_every_quarter_hour_of_the_sites_zones() {
+        for site in crate::Site::ALL {
+            let tz: Tz = site.time_zone().parse().unwrap();
+            let span = ZoneSpan::of(tz, 2026, 2027);
+            let mut t = span.from;
+            while t < span.until {
+                let own = tz.offset_from_utc_datetime(&t.naive_utc()).fix();
+                assert_eq!(span.offset_at(t), Some(own), "{} at {t}", tz.name());
+                t += Duration::minutes(15);
+            }
+            assert_eq!(span.offset_at(span.until), None);
+            assert_eq!(span.offset_at(span.from - Duration::seconds(1)), None);
+        }
+    }
+
+    #[test]
+    fn an_instants_year_is_the_zones_around_new_year() {
+        for zone in [
+            "Pacific/Kiritimati",
+            "Pacific/Pago_Pago",
+            "Europe/Paris",
+            "UTC",
+        ] {
+            let tz: Tz = zone.parse().unwrap();
+            for utc in [
+                "2026-12-30T09:00:00Z",
+                "2026-12-31T09:59:59Z",
+                "2026-12-31T10:00:00Z",
+                "2026-12-31T23:30:00Z",
+                "2027-01-01T00:30:00Z",
+                "2027-01-01T10:59:59Z",
+                "2027-01-01T11:00:00Z",
+                "2027-01-02T12:00:00Z",
+                "2028-12-31T12:00:00Z",
+                "2028-12-30T12:00:00Z",
+            ] {
+                let at = DateTime::parse_from_rfc3339(utc).unwrap();
+                assert_eq!(
+                    local_year(tz, at),
+                    at.with_timezone(&tz).year(),
+                    "{zone} {utc}"
+                );
+            }
         }
     }
 

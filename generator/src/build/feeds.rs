@@ -20,9 +20,8 @@ use crate::plan::{Item, SitePages};
 use crate::schedule::{DayShow, Screening, ShowId};
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use site::calendar::{
-    showtime_event_at, uid_host, write_calendar, CalendarEvent, EventPlace, ShowtimeFacts,
+    showtime_event_ref, uid_host, years_of, CalendarWriter, EventPlace, EventTexts, ShowtimeFacts,
 };
-use site::content::Cinema;
 use site::routes::{Feed, PageKind, RouteTable};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -124,6 +123,13 @@ pub fn write(
     // showtimes, the build's day (its stamp).
     let site_inputs =
         of.fingerprint ^ data.content_hash ^ of.now.date_naive().num_days_from_ce() as u64;
+    // Each language's cinemas as their events name them, made at the first feed written: a
+    // show's feed names several, and every show's feed the same ones.
+    let places: std::collections::BTreeMap<_, std::sync::OnceLock<Vec<EventPlace>>> = data
+        .locales
+        .keys()
+        .map(|lang| (*lang, std::sync::OnceLock::new()))
+        .collect();
     plan.pages
         .par_iter()
         .filter(|p| !p.webview)
@@ -175,12 +181,19 @@ pub fn write(
                 return Ok(());
             }
             let (stamp, until) = dates();
+            let places = places[&page.lang].get_or_init(|| {
+                locale
+                    .cinemas
+                    .iter()
+                    .map(|c| EventPlace::of(&c.cinema))
+                    .collect()
+            });
             let events = match page.item {
-                Item::Cinema(i) => cinema_events(locale, i, &host, until),
-                Item::Show(i) => show_events(locale, i, &host, until),
+                Item::Cinema(i) => cinema_events(locale, i, until),
+                Item::Show(i) => show_events(locale, i, until),
                 _ => unreachable!("feeds are made for cinemas and shows"),
             };
-            let text = write_calendar(tz, Some(name), stamp, &events);
+            let text = calendar(tz, name, stamp, locale, places, &host, &events);
             count.files.fetch_add(1, Ordering::Relaxed);
             count.events.fetch_add(events.len(), Ordering::Relaxed);
             count.bytes.fetch_add(text.len(), Ordering::Relaxed);
@@ -261,69 +274,78 @@ fn show_entries(
     })
 }
 
+/// A showtime of a feed: the cinema (its index in the locale), the show, the screening.
+type FeedEvent<'a> = (u32, ShowId, &'a Screening);
+
 /// A cinema's showtimes before `until`, in the schedule's order (day, show, time).
-fn cinema_events(
-    locale: &LocaleData,
-    i: usize,
-    host: &str,
-    until: chrono::NaiveDate,
-) -> Vec<CalendarEvent> {
-    let place = EventPlace::of(&locale.cinemas[i].cinema);
+fn cinema_events(locale: &LocaleData, i: usize, until: chrono::NaiveDate) -> Vec<FeedEvent<'_>> {
     cinema_entries(locale, i, until)
-        .flat_map(|e| e.screenings.iter().map(move |s| (e.show, s)))
-        .map(|(show, s)| event(locale, &place, show, s, host))
+        .flat_map(|e| e.screenings.iter().map(move |s| (i as u32, e.show, s)))
         .collect()
 }
 
 /// A show's showtimes before `until` in every cinema, by time (then cinema).
-fn show_events(
-    locale: &LocaleData,
-    i: usize,
-    host: &str,
-    until: chrono::NaiveDate,
-) -> Vec<CalendarEvent> {
-    // Each cinema's place made once (by its index in the locale), for all its showtimes.
-    let mut places: std::collections::BTreeMap<u32, (&Cinema, EventPlace)> = Default::default();
-    let mut found: Vec<(&Screening, u32, ShowId)> = Vec::new();
-    for (cinema, entry) in show_entries(locale, i, until) {
-        places.entry(cinema).or_insert_with(|| {
-            let cinema = &locale.cinemas[cinema as usize].cinema;
-            (cinema, EventPlace::of(cinema))
-        });
-        found.extend(entry.screenings.iter().map(|s| (s, cinema, entry.show)));
-    }
-    found.sort_by(|a, b| (a.0.start, &places[&a.1].0.slug).cmp(&(b.0.start, &places[&b.1].0.slug)));
+fn show_events(locale: &LocaleData, i: usize, until: chrono::NaiveDate) -> Vec<FeedEvent<'_>> {
+    let mut found: Vec<FeedEvent> = show_entries(locale, i, until)
+        .flat_map(|(cinema, entry)| {
+            entry
+                .screenings
+                .iter()
+                .map(move |s| (cinema, entry.show, s))
+        })
+        .collect();
+    let slug = |cinema: u32| locale.cinemas[cinema as usize].cinema.slug.as_str();
+    found.sort_by(|a, b| {
+        (a.2.start)
+            .cmp(&b.2.start)
+            .then_with(|| slug(a.0).cmp(slug(b.0)))
+    });
     found
-        .into_iter()
-        .map(|(s, cinema, show)| event(locale, &places[&cinema].1, show, s, host))
-        .collect()
 }
 
-/// One showtime as `site::calendar::showtime_event` makes it for the API's file.
-fn event(
+/// A feed's calendar: its events as `site::calendar::showtime_event` makes them for the API's
+/// file of one showtime, written one by one (`CalendarWriter`).
+fn calendar(
+    tz: chrono_tz::Tz,
+    name: &str,
+    stamp: DateTime<Utc>,
     locale: &LocaleData,
-    place: &EventPlace,
-    show: ShowId,
-    s: &Screening,
+    places: &[EventPlace],
     host: &str,
-) -> CalendarEvent {
-    let title = locale
-        .show_of(show)
-        .map_or_else(|| locale.tables().slug(show), |s| s.title.as_str());
-    showtime_event_at(
-        &ShowtimeFacts {
+    events: &[FeedEvent],
+) -> String {
+    let tables = locale.tables();
+    let years = years_of(
+        tz,
+        events
+            .iter()
+            .flat_map(|(_, _, s)| [Some(s.film_start.unwrap_or(s.start)), s.film_end])
+            .flatten(),
+    );
+    let mut writer = CalendarWriter::begin(tz, Some(name), stamp, years, events.len());
+    let mut texts = EventTexts::default();
+    for &(cinema, show, s) in events {
+        let title = locale
+            .show_of(show)
+            .map_or_else(|| tables.slug(show), |s| s.title.as_str());
+        let facts = ShowtimeFacts {
             site_host: host,
             id: &s.id,
             showtime_start: s.start,
             film_start: s.film_start.unwrap_or(s.start),
             film_end: s.film_end,
             title,
-            version: &locale.tables().version(s).label,
+            version: &tables.version(s).label,
             auditorium: s.auditorium.as_deref(),
             booking_url: s.booking_url.as_deref(),
-        },
-        place,
-    )
+        };
+        writer.event(&showtime_event_ref(
+            &facts,
+            &places[cinema as usize],
+            &mut texts,
+        ));
+    }
+    writer.finish()
 }
 
 /// Set (to anything), the build writes no feed: only to measure what the feeds cost
