@@ -10,7 +10,7 @@ use serde::de::{Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use site::content::{Price, Season, ShowtimeFlags, ShowtimeStatus, Version};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// One showtime.
@@ -220,7 +220,8 @@ pub struct Tables {
     pub badges: Vec<Vec<String>>,
     pub tag_lists: Vec<Vec<String>>,
     pub show_slugs: Vec<Box<str>>,
-    slug_ids: HashMap<Box<str>, ShowId>,
+    /// Fx-hashed (as `deps`'s maps): looked up for every showtime read.
+    slug_ids: rustc_hash::FxHashMap<Box<str>, ShowId>,
     /// Each tag list joined with commas, as a chip's `data-tags` writes it (once per list,
     /// not once per showtime).
     tags_joined: Vec<String>,
