@@ -9,7 +9,7 @@
 
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
@@ -208,9 +208,32 @@ impl Islands {
                     }
                 }
             }
-            on.insert(name.to_string(), json!({"src": format!("{URL_DIR}{}", entry.file), "hydrate": hydrate, "props": props}));
+            // Values made in place: `json!` would copy each string (the props, kilobytes of
+            // them a page) into a second value.
+            let island = Map::from_iter([
+                (
+                    "src".to_string(),
+                    Value::String(format!("{URL_DIR}{}", entry.file)),
+                ),
+                ("hydrate".to_string(), Value::String(hydrate)),
+                (
+                    "props".to_string(),
+                    props.map_or(Value::Null, Value::String),
+                ),
+            ]);
+            on.insert(name.to_string(), Value::Object(island));
         }
-        json!({"loader": format!("{URL_DIR}{}", self.manifest.loader), "preload": preload, "on": on})
+        Value::Object(Map::from_iter([
+            (
+                "loader".to_string(),
+                Value::String(format!("{URL_DIR}{}", self.manifest.loader)),
+            ),
+            (
+                "preload".to_string(),
+                Value::Array(preload.into_iter().map(Value::String).collect()),
+            ),
+            ("on".to_string(), Value::Object(on)),
+        ]))
     }
 }
 
