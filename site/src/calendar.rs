@@ -100,11 +100,7 @@ pub fn years_of(
 fn local_year(tz: Tz, t: DateTime<FixedOffset>) -> i32 {
     let utc = t.naive_utc();
     let day = utc.ordinal();
-    let last = if NaiveDate::from_ymd_opt(utc.year(), 12, 31).is_some_and(|d| d.ordinal() == 366) {
-        366
-    } else {
-        365
-    };
+    let last = if utc.date().leap_year() { 366 } else { 365 };
     if day > 1 && day < last {
         utc.year()
     } else {
@@ -224,16 +220,13 @@ impl ZoneSpan {
         type Spans = std::collections::HashMap<(&'static str, i32, i32), std::sync::Arc<ZoneSpan>>;
         static SPANS: std::sync::OnceLock<std::sync::Mutex<Spans>> = std::sync::OnceLock::new();
         let spans = SPANS.get_or_init(Default::default);
-        let key = (tz.name(), first, last);
-        if let Some(span) = spans.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return span.clone();
-        }
-        let span = std::sync::Arc::new(vtimezone(tz, first, last));
+        // Made under the lock: once per zone and span in a build, the first feed's.
         spans
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(key, span.clone());
-        span
+            .entry((tz.name(), first, last))
+            .or_insert_with(|| std::sync::Arc::new(vtimezone(tz, first, last)))
+            .clone()
     }
 
     /// The offset the span declares at `t`; None outside its years.

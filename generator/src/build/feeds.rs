@@ -305,47 +305,58 @@ fn show_events(locale: &LocaleData, i: usize, until: chrono::NaiveDate) -> Vec<F
 
 /// A feed's calendar: its events as `site::calendar::showtime_event` makes them for the API's
 /// file of one showtime, written one by one (`CalendarWriter`).
-fn calendar(
+fn calendar<'a>(
     tz: chrono_tz::Tz,
     name: &str,
     stamp: DateTime<Utc>,
-    locale: &LocaleData,
+    locale: &'a LocaleData,
     places: &[EventPlace],
-    host: &str,
-    events: &[FeedEvent],
+    host: &'a str,
+    events: &[FeedEvent<'a>],
 ) -> String {
-    let tables = locale.tables();
+    // The facts of each event, read twice: for the years the calendar's zone spans, then to
+    // write the events (the same start and end both times).
+    let facts = |event: &FeedEvent<'a>| facts(locale, host, event);
     let years = years_of(
         tz,
         events
             .iter()
-            .flat_map(|(_, _, s)| [Some(s.film_start.unwrap_or(s.start)), s.film_end])
+            .map(facts)
+            .flat_map(|f| [Some(f.film_start), f.film_end])
             .flatten(),
     );
     let mut writer = CalendarWriter::begin(tz, Some(name), stamp, years, events.len());
     let mut texts = EventTexts::default();
-    for &(cinema, show, s) in events {
-        let title = locale
-            .show_of(show)
-            .map_or_else(|| tables.slug(show), |s| s.title.as_str());
-        let facts = ShowtimeFacts {
-            site_host: host,
-            id: &s.id,
-            showtime_start: s.start,
-            film_start: s.film_start.unwrap_or(s.start),
-            film_end: s.film_end,
-            title,
-            version: &tables.version(s).label,
-            auditorium: s.auditorium.as_deref(),
-            booking_url: s.booking_url.as_deref(),
-        };
+    for event in events {
         writer.event(&showtime_event_ref(
-            &facts,
-            &places[cinema as usize],
+            &facts(event),
+            &places[event.0 as usize],
             &mut texts,
         ));
     }
     writer.finish()
+}
+
+/// What a feed's event says of its showtime (`site::calendar::showtime_event`'s facts).
+fn facts<'a>(
+    locale: &'a LocaleData,
+    host: &'a str,
+    &(_, show, s): &FeedEvent<'a>,
+) -> ShowtimeFacts<'a> {
+    let tables = locale.tables();
+    ShowtimeFacts {
+        site_host: host,
+        id: &s.id,
+        showtime_start: s.start,
+        film_start: s.film_start.unwrap_or(s.start),
+        film_end: s.film_end,
+        title: locale
+            .show_of(show)
+            .map_or_else(|| tables.slug(show), |s| s.title.as_str()),
+        version: &tables.version(s).label,
+        auditorium: s.auditorium.as_deref(),
+        booking_url: s.booking_url.as_deref(),
+    }
 }
 
 /// Set (to anything), the build writes no feed: only to measure what the feeds cost
