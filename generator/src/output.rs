@@ -562,19 +562,21 @@ fn precompress(
     stats: &CompressStats,
 ) -> anyhow::Result<usize> {
     let write_siblings = |rel: &PathBuf, source: &Path| -> anyhow::Result<Vec<PathBuf>> {
-        let bytes =
-            std::fs::read(source).with_context(|| format!("reading {}", source.display()))?;
-        let mut made = Vec::new();
-        for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
-            let rel = sibling(rel, suffix);
-            if let Some(dir) = staging.dir.join(&rel).parent() {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("creating {}", dir.display()))?;
+        stats.timed(|| {
+            let bytes =
+                std::fs::read(source).with_context(|| format!("reading {}", source.display()))?;
+            let mut made = Vec::new();
+            for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
+                let rel = sibling(rel, suffix);
+                if let Some(dir) = staging.dir.join(&rel).parent() {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("creating {}", dir.display()))?;
+                }
+                staging.put(&rel, &packed)?;
+                made.push(rel);
             }
-            staging.put(&rel, &packed)?;
-            made.push(rel);
-        }
-        Ok(made)
+            Ok(made)
+        })
     };
     let mut made: Vec<PathBuf> = written
         .par_iter()
@@ -833,18 +835,20 @@ fn siblings_in_place(
     written
         .par_iter()
         .try_for_each(|rel| -> anyhow::Result<()> {
-            let source = published.join(rel);
-            let bytes =
-                std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
-            for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
-                let target = published.join(sibling(rel, suffix));
-                let next = published.join(sibling(rel, &format!("{suffix}.next")));
-                std::fs::write(&next, packed)
-                    .with_context(|| format!("writing {}", next.display()))?;
-                std::fs::rename(&next, &target)
-                    .with_context(|| format!("replacing {}", target.display()))?;
-            }
-            Ok(())
+            stats.timed(|| {
+                let source = published.join(rel);
+                let bytes = std::fs::read(&source)
+                    .with_context(|| format!("reading {}", source.display()))?;
+                for (suffix, packed) in compress::siblings(rel, &bytes, stats) {
+                    let target = published.join(sibling(rel, suffix));
+                    let next = published.join(sibling(rel, &format!("{suffix}.next")));
+                    std::fs::write(&next, packed)
+                        .with_context(|| format!("writing {}", next.display()))?;
+                    std::fs::rename(&next, &target)
+                        .with_context(|| format!("replacing {}", target.display()))?;
+                }
+                Ok(())
+            })
         })
 }
 
