@@ -11,6 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use tera::Tera;
 
+/// What a rendered page's buffer starts with: most pages' Tera output fits (a show page's is
+/// about 19 KB, a cinema page's 64 KB before their fragments are spliced in).
+const RENDERED_CAPACITY: usize = 32 * 1024;
+
 pub struct Renderers {
     /// Each language's Tera, compiled at the first page rendered (a targeted build's earlier,
     /// `compile_now`): a rebuild that keeps every page (the nightly run with nothing changed)
@@ -115,19 +119,23 @@ impl Renderers {
         let _ = self.compiled();
     }
 
+    /// A page's bytes: written straight into a buffer of a page's size, never checked again as
+    /// UTF-8 (everything Tera writes is text already) nor grown from Tera's 2 KB start.
     pub fn render(
         &self,
         lang: Lang,
         template: &str,
         context: &tera::Context,
-    ) -> anyhow::Result<String> {
+    ) -> anyhow::Result<Vec<u8>> {
         let by_lang = self
             .compiled()
             .as_ref()
             .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut page = Vec::with_capacity(RENDERED_CAPACITY);
         by_lang[&lang]
-            .render(template, context)
-            .map_err(|e| anyhow::anyhow!(describe(&e)))
+            .render_to(template, context, &mut page)
+            .map_err(|e| anyhow::anyhow!(describe(&e)))?;
+        Ok(page)
     }
 }
 
@@ -413,6 +421,12 @@ impl tera::Function for Translate {
     fn is_safe(&self) -> bool {
         false
     }
+
+    /// A language's strings do not change during a build: `t(key="show.book")` is looked up
+    /// once per template (vendor/README.md, constant calls).
+    fn is_constant(&self) -> bool {
+        true
+    }
 }
 
 /// A UI string with each `{name}` replaced by the argument of that name, in one pass (every
@@ -453,6 +467,10 @@ impl tera::Function for Slot {
     fn is_safe(&self) -> bool {
         true
     }
+
+    fn is_constant(&self) -> bool {
+        true
+    }
 }
 
 /// `{{ chrome_slot(n=0) }}`: where the locale's chrome part `n` goes (see `build::chrome`).
@@ -471,6 +489,10 @@ impl tera::Function for ChromeSlot {
     fn is_safe(&self) -> bool {
         true
     }
+
+    fn is_constant(&self) -> bool {
+        true
+    }
 }
 
 /// `{{ hole() }}`: in the chrome, where a page's own part goes.
@@ -482,6 +504,10 @@ impl tera::Function for Hole {
     }
 
     fn is_safe(&self) -> bool {
+        true
+    }
+
+    fn is_constant(&self) -> bool {
         true
     }
 }
@@ -734,5 +760,52 @@ mod tests {
         assert_eq!(call(2), json!("2 salles"));
         assert_eq!(call(1000), json!("1\u{202f}000 salles"));
         assert_eq!(call(1_000_000), json!("1\u{202f}000\u{202f}000 salles"));
+    }
+
+    /// A constant call's value is kept by the `Tera` that made it (vendor/README.md): each
+    /// language's copy answers in its own language however often it renders, a variable
+    /// argument is never kept, and a template added again is evaluated again.
+    #[test]
+    fn constant_calls_are_kept_per_language_and_dropped_with_their_template() {
+        let strings = |book: &str| -> HashMap<String, String> {
+            [("show.book", book), ("hello", "Hello {name}")]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        let mut base = Tera::default();
+        base.add_raw_template(
+            "page",
+            r#"{{ t(key="show.book") }}|{{ t(key="hello", name=who) }}"#,
+        )
+        .unwrap();
+        let with = |base: &Tera, lang: Lang, book: &str| {
+            let mut tera = base.clone();
+            tera.register_function(
+                "t",
+                Translate {
+                    strings: strings(book),
+                    lang,
+                },
+            );
+            tera
+        };
+        let (mut fr, en) = (
+            with(&base, Lang::Fr, "Réserver"),
+            with(&base, Lang::En, "Book"),
+        );
+        let render = |tera: &Tera, who: &str| {
+            let mut cx = tera::Context::new();
+            cx.insert("who", who);
+            tera.render("page", &cx).unwrap()
+        };
+        for _ in 0..2 {
+            assert_eq!(render(&fr, "Ana"), "Réserver|Hello Ana");
+            assert_eq!(render(&en, "Bo"), "Book|Hello Bo");
+        }
+        fr.add_raw_template("page", r#"{{ t(key="hello", name="you") }}"#)
+            .unwrap();
+        assert_eq!(render(&fr, "Ana"), "Hello you");
+        assert_eq!(render(&en, "Bo"), "Book|Hello Bo");
     }
 }

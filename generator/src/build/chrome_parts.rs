@@ -66,7 +66,7 @@ impl<'a> ChromeCache<'a> {
             .renderers
             .render(self.lang, "partials/chrome.html", &context)
             .with_context(|| format!("rendering the chrome of {variant:?}"))?;
-        let bytes = minify_html::minify(html.as_bytes(), self.minify);
+        let bytes = minify_html::minify(&html, self.minify);
         let mut cut: Vec<Vec<u8>> = split(&bytes, HOLE.as_bytes());
         let props = variant.header.as_ref().is_some_and(|(_, _, props)| *props);
         if !props {

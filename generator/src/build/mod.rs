@@ -808,7 +808,7 @@ struct Reuse {
 /// A rendered page (compact as its templates are: `render::compact`) with its fragments and
 /// its locale's chrome spliced in.
 fn finish(
-    html: &str,
+    html: &[u8],
     pc: &crate::pages::PageContext,
     chrome: &ChromeCache,
 ) -> anyhow::Result<Vec<u8>> {
@@ -834,7 +834,7 @@ fn finish(
         )
         .chain(footer.iter().flatten().copied())
         .collect();
-    fragments::splice_pieces(html.as_bytes(), &pieces)
+    fragments::splice_pieces(html, &pieces)
 }
 
 /// What a site's pages may load besides their own origin: the identity provider (frames and

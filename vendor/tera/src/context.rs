@@ -143,7 +143,7 @@ pub trait ValueRender {
 impl ValueRender for Value {
     fn render(&self, write: &mut impl Write) -> std::io::Result<()> {
         match *self {
-            Value::String(ref s) => write!(write, "{}", s),
+            Value::String(ref s) => write.write_all(s.as_bytes()),
             Value::Number(ref i) => {
                 if let Some(v) = i.as_i64() {
                     write!(write, "{}", v)

@@ -76,6 +76,40 @@ pub struct Tera {
     pub autoescape_suffixes: Vec<&'static str>,
     #[doc(hidden)]
     escape_fn: EscapeFn,
+    /// Patched (see vendor/README.md): the values of constant calls (`Function::is_constant`
+    /// with literal arguments) already made, by the address of their node in a template.
+    #[doc(hidden)]
+    pub(crate) constant_calls: ConstantCalls,
+}
+
+/// The values of a `Tera`'s constant calls, by the address of the call's node. Emptied whenever
+/// a template or a function changes (a node's address may then be another's), and never shared
+/// by a clone (whose templates are at other addresses).
+#[derive(Default)]
+pub(crate) struct ConstantCalls(std::sync::RwLock<HashMap<usize, serde_json::Value>>);
+
+impl Clone for ConstantCalls {
+    fn clone(&self) -> Self {
+        ConstantCalls::default()
+    }
+}
+
+impl ConstantCalls {
+    pub(crate) fn get(&self, node: usize) -> Option<serde_json::Value> {
+        self.0.read().ok()?.get(&node).cloned()
+    }
+
+    pub(crate) fn insert(&self, node: usize, value: &serde_json::Value) {
+        if let Ok(mut calls) = self.0.write() {
+            calls.insert(node, value.clone());
+        }
+    }
+
+    fn clear(&mut self) {
+        if let Ok(calls) = self.0.get_mut() {
+            calls.clear();
+        }
+    }
 }
 
 impl Tera {
@@ -95,6 +129,7 @@ impl Tera {
             testers: HashMap::new(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
+            constant_calls: ConstantCalls::default(),
         };
 
         tera.load_from_glob()?;
@@ -262,6 +297,7 @@ impl Tera {
     ///
     /// You generally don't need to call that yourself, unless you used [`Tera::parse()`].
     pub fn build_inheritance_chains(&mut self) -> Result<()> {
+        self.constant_calls.clear();
         // Recursive fn that finds all the parents and put them in an ordered Vec from closest to first parent
         // parent template
         fn build_chain(
@@ -666,6 +702,7 @@ impl Tera {
     /// tera.register_function("range", range);
     /// ```
     pub fn register_function<F: Function + 'static>(&mut self, name: &str, function: F) {
+        self.constant_calls.clear();
         self.functions.insert(name.to_string(), Arc::new(function));
     }
 
@@ -899,6 +936,7 @@ impl Default for Tera {
             functions: HashMap::new(),
             autoescape_suffixes: vec![".html", ".htm", ".xml"],
             escape_fn: escape_html,
+            constant_calls: ConstantCalls::default(),
         };
 
         tera.register_tera_filters();

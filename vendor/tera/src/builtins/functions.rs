@@ -17,6 +17,13 @@ pub trait Function: Sync + Send {
     fn is_safe(&self) -> bool {
         false
     }
+
+    /// Patched (see vendor/README.md): whether a call whose arguments are all literals always
+    /// gives the same value. Such a call is then evaluated once per `Tera` and its value reused
+    /// by every later render. Defaults to `false`.
+    fn is_constant(&self) -> bool {
+        false
+    }
 }
 
 impl<F> Function for F

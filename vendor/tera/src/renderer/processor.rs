@@ -494,6 +494,22 @@ impl<'a> Processor<'a> {
         let tera_fn = self.tera.get_function(&function_call.name)?;
         *needs_escape = !tera_fn.is_safe();
 
+        // Patched (see vendor/README.md): a constant function called with literals only is
+        // evaluated once per `Tera`.
+        let constant_node = (tera_fn.is_constant()
+            && function_call.args.values().all(|arg| {
+                !arg.negated
+                    && arg.filters.is_empty()
+                    && matches!(
+                        arg.val,
+                        ExprVal::String(_) | ExprVal::Int(_) | ExprVal::Float(_) | ExprVal::Bool(_)
+                    )
+            }))
+        .then_some(function_call as *const FunctionCall as usize);
+        if let Some(value) = constant_node.and_then(|node| self.tera.constant_calls.get(node)) {
+            return Ok(Cow::Owned(value));
+        }
+
         let err_wrap = |e| Error::call_function(&function_call.name, e);
 
         let mut args = HashMap::with_capacity(function_call.args.len());
@@ -504,7 +520,11 @@ impl<'a> Processor<'a> {
             );
         }
 
-        Ok(Cow::Owned(tera_fn.call(&args).map_err(err_wrap)?))
+        let value = tera_fn.call(&args).map_err(err_wrap)?;
+        if let Some(node) = constant_node {
+            self.tera.constant_calls.insert(node, &value);
+        }
+        Ok(Cow::Owned(value))
     }
 
     fn eval_macro_call(&mut self, macro_call: &'a MacroCall, write: &mut impl Write) -> Result<()> {
@@ -957,7 +977,7 @@ impl<'a> Processor<'a> {
         match *node {
             // Comments are ignored when rendering
             Node::Comment(_, _) => (),
-            Node::Text(ref s) | Node::Raw(_, ref s, _) => write!(write, "{}", s)?,
+            Node::Text(ref s) | Node::Raw(_, ref s, _) => write.write_all(s.as_bytes())?,
             Node::VariableBlock(_, ref expr) => self.eval_expression(expr)?.render(write)?,
             Node::Set(_, ref set) => self.eval_set(set)?,
             Node::FilterSection(_, FilterSection { ref filter, ref body }, _) => {
@@ -967,7 +987,7 @@ impl<'a> Processor<'a> {
                 )?;
                 // the safe filter doesn't actually exist
                 if filter.name == "safe" {
-                    write!(write, "{}", body)?;
+                    write.write_all(body.as_bytes())?;
                 } else {
                     self.eval_filter(&Cow::Owned(Value::String(body)), filter, &mut false)?
                         .render(write)?;
