@@ -110,8 +110,11 @@ impl<'a> CallStack<'a> {
     }
 
     pub fn lookup(&self, key: &str) -> Option<Val<'a>> {
+        // Patched (see vendor/README.md): the path is split at its first dot once, not again in
+        // every frame.
+        let split = key.find('.').map(|dot| (&key[..dot], &key[dot + 1..]));
         for stack_frame in self.stack.iter().rev() {
-            let found = stack_frame.find_value(key);
+            let found = stack_frame.find_value_split(key, split);
             if found.is_some() {
                 return found;
             }
@@ -124,7 +127,7 @@ impl<'a> CallStack<'a> {
         }
 
         // Not in stack frame, look in user supplied context
-        if key.contains('.') {
+        if split.is_some() {
             return self.context.find_value_by_dotted_pointer(key).map(Cow::Borrowed);
         } else if let Some(value) = self.context.find_value(key) {
             return Some(Cow::Borrowed(value));

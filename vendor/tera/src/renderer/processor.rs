@@ -442,9 +442,9 @@ impl<'a> Processor<'a> {
 
         // Checks if it's a string and we need to escape it (if the last filter is `safe` we don't)
         if self.should_escape && needs_escape && res.is_string() && !expr.is_marked_safe() {
-            res = Cow::Owned(
-                to_value(self.tera.get_escape_fn()(res.as_str().unwrap())).map_err(Error::json)?,
-            );
+            // Patched (see vendor/README.md): the escaped string is the value, not copied by
+            // `to_value` into another.
+            res = Cow::Owned(Value::String(self.tera.get_escape_fn()(res.as_str().unwrap())));
         }
 
         Ok(res)

@@ -8,7 +8,43 @@ use crate::renderer::for_loop::ForLoop;
 use crate::template::Template;
 
 pub type Val<'a> = Cow<'a, Value>;
-pub type FrameContext<'a> = HashMap<&'a str, Val<'a>>;
+
+/// Patched (see vendor/README.md): a frame's variables (its `set`s, a macro's arguments), a
+/// handful at most, in a vector looked up by comparing names: every variable a template reads
+/// is looked up in each frame of the stack, and hashing the name for each cost more than the
+/// comparisons.
+#[derive(Debug, Default)]
+pub struct FrameContext<'a>(Vec<(&'a str, Val<'a>)>);
+
+impl<'a> FrameContext<'a> {
+    pub fn new() -> Self {
+        FrameContext(Vec::new())
+    }
+
+    pub fn with_capacity(capacity: usize) -> Self {
+        FrameContext(Vec::with_capacity(capacity))
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Val<'a>> {
+        self.0.iter().find(|(name, _)| *name == key).map(|(_, value)| value)
+    }
+
+    /// Replaces the value of a variable already set, as a map's insert does.
+    pub fn insert(&mut self, key: &'a str, value: Val<'a>) {
+        match self.0.iter_mut().find(|(name, _)| *name == key) {
+            Some(entry) => entry.1 = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&&'a str, &Val<'a>)> {
+        self.0.iter().map(|(name, value)| (name, value))
+    }
+}
 
 /// Gets a value within a value by pointer, keeping lifetime
 #[inline]
@@ -103,41 +139,31 @@ impl<'a> StackFrame<'a> {
         }
     }
 
-    /// Finds a value in the stack frame.
+    /// Finds a value in the stack frame, the key given whole and split at its first dot.
     /// Looks first in `frame_context`, then compares to for_loop key_name and value_name.
-    pub fn find_value(&self, key: &str) -> Option<Val<'a>> {
-        self.find_value_in_frame(key).or_else(|| self.find_value_in_for_loop(key))
+    /// Patched (see vendor/README.md): upstream's `find_value` split the key again in each
+    /// frame.
+    pub fn find_value_split(&self, key: &str, split: Option<(&str, &str)>) -> Option<Val<'a>> {
+        let in_frame = match split {
+            Some((head, tail)) => self.context.get(head).and_then(|v| value_by_pointer(tail, v)),
+            None => self.context.get(key).cloned(),
+        };
+        in_frame.or_else(|| self.find_value_in_for_loop_split(key, split))
     }
 
-    /// Finds a value in `frame_context`.
-    pub fn find_value_in_frame(&self, key: &str) -> Option<Val<'a>> {
-        if let Some(dot) = key.find('.') {
-            if dot < key.len() + 1 {
-                if let Some(found_value) =
-                    self.context.get(&key[0..dot]).map(|v| value_by_pointer(&key[dot + 1..], v))
-                {
-                    return found_value;
-                }
-            }
-        } else if let Some(found) = self.context.get(key) {
-            return Some(found.clone());
-        }
-
-        None
-    }
     /// Finds a value in the `for_loop` if there is one
-    pub fn find_value_in_for_loop(&self, key: &str) -> Option<Val<'a>> {
+    fn find_value_in_for_loop_split(
+        &self,
+        key: &str,
+        split: Option<(&str, &str)>,
+    ) -> Option<Val<'a>> {
         if let Some(ref for_loop) = self.for_loop {
             // 1st case: the variable is the key of a KeyValue for loop
             if for_loop.is_key(key) {
                 return Some(Cow::Owned(Value::String(for_loop.get_current_key())));
             }
 
-            let (real_key, tail) = if let Some(tail_pos) = key.find('.') {
-                (&key[..tail_pos], &key[tail_pos + 1..])
-            } else {
-                (key, "")
-            };
+            let (real_key, tail) = split.unwrap_or((key, ""));
 
             // 2nd case: one of Tera loop built-in variable
             if real_key == "loop" {
@@ -191,7 +217,7 @@ impl<'a> StackFrame<'a> {
     pub fn context_owned(&self) -> HashMap<String, Value> {
         let mut context = HashMap::new();
 
-        for (key, val) in &self.context {
+        for (key, val) in self.context.iter() {
             context.insert((*key).to_string(), val.clone().into_owned());
         }
 
