@@ -112,10 +112,14 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
         .chain([cx.breadcrumbs(&show.title)])
         .collect();
     // The cinemas playing the show: the island follows the locator's choice among them.
+    // Each cinema once, in the order the index first names it: the index has an entry per
+    // cinema and day, so comparing slugs with every place kept grew with the square of the
+    // site's cinemas (scale 10).
     let mut places: Vec<SchedulePlace> = Vec::new();
+    let mut placed = vec![false; locale.cinemas.len()];
     for place in &locale.show_index()[i] {
         let c = &locale.cinemas[place.cinema as usize].cinema;
-        if !places.iter().any(|p| p.slug == c.slug) {
+        if !std::mem::replace(&mut placed[place.cinema as usize], true) {
             places.push(SchedulePlace {
                 slug: c.slug.clone(),
                 vista_ref: c.vista_ref.clone(),
