@@ -89,13 +89,21 @@ pub fn places_schedule(
 pub fn experience_schedule(cx: &PageCx, experience: &site::content::Experience) -> PlacesSchedule {
     let locale = cx.locale;
     let tag = experience.tag.as_deref().unwrap_or(&experience.slug);
+    // The site's showtimes share a few dozen tag lists: the lists naming the tag are found
+    // once, and each of the tens of thousands of showtimes is checked by its list's index.
+    let tables = locale.tables();
+    let with_tag: Vec<bool> = tables
+        .tag_lists
+        .iter()
+        .map(|list| list.iter().any(|t| t == tag))
+        .collect();
     let days = schedule_fragments::places_days(
         locale
             .schedules()
             .iter()
             .enumerate()
             .filter_map(|(i, s)| Some((i, s.as_ref()?))),
-        |_, s| locale.tables().tags(s).iter().any(|t| t == tag),
+        |_, s| with_tag[s.tags as usize],
     );
     places_schedule(cx, &days, PlacesLayout::Shows, EXPERIENCE_DAYS)
 }

@@ -63,11 +63,22 @@ pub fn show(cx: &PageCx, i: usize) -> Built {
     let days = show_days(locale, i);
     let schedule = places_schedule(cx, &days, PlacesLayout::OneShow, WRITTEN_DAYS);
     // The tags of the show's showtimes on the site: the upsell's and the data layer's.
-    let offered: std::collections::HashSet<&str> = locale.show_index()[i]
+    // Each of the site's few dozen tag lists read once, however many showtimes share it.
+    let tables = locale.tables();
+    let mut lists_seen = vec![false; tables.tag_lists.len()];
+    for s in locale.show_index()[i]
         .iter()
         .filter_map(|place| entry_at(locale, place))
         .flat_map(|e| &e.screenings)
-        .flat_map(|s| locale.tables().tags(s))
+    {
+        lists_seen[s.tags as usize] = true;
+    }
+    let offered: std::collections::HashSet<&str> = tables
+        .tag_lists
+        .iter()
+        .zip(&lists_seen)
+        .filter(|(_, seen)| **seen)
+        .flat_map(|(list, _)| list)
         .map(String::as_str)
         .collect();
     let view = ShowView {
