@@ -111,7 +111,8 @@ pub struct CompressStats {
 }
 
 /// The build report's `output.compress`: apart from the page phases (their CPU figures exclude
-/// it); `cpu_ms` counts reading each file, compressing it and writing its siblings. `files`: originals compressed by this build; `kept`: originals whose siblings were kept
+/// it). `cpu_ms`: reading each file, compressing it and writing its siblings (`timed`);
+/// `files`: originals compressed by this build; `kept`: originals whose siblings were kept
 /// from the previous build; `skipped`: siblings not written (not smaller than the original).
 #[derive(Debug, Default, serde::Serialize)]
 pub struct CompressReport {
