@@ -2,17 +2,20 @@
 //! with `If-None-Match` and a 304 reuses the kept answer (issue "Run it for real", conditional
 //! fetching): a nightly build with nothing changed moves almost no bytes.
 //!
-//! One file per call (named by a hash of host and URL): the ETag on the first line, then the
-//! body. Each file is written whole (temporary file, then rename), so an entry is always an
-//! answer with its own tag, whatever happened to the build that wrote it: a build that fails
-//! after fetching leaves entries that are still true, and the next build uses them. Entries no
-//! call asked for in a whole successful build (a cinema closed, a film gone) are removed then.
+//! An answer is named by a hash of host and URL. A large one (over `fetch_pack::SMALL`: a
+//! schedule, a season) has a file of its own: the ETag on the first line, then the body,
+//! written whole (temporary file, then rename). The small ones, nine in ten, are appended to
+//! the build's pack (see `fetch_pack`). Either way an entry is always an answer with its own
+//! tag, whatever happened to the build that wrote it: a build that fails after fetching leaves
+//! entries that are still true, and the next build uses them. Entries no call asked for in a
+//! whole successful build (a cinema closed, a film gone) are removed then.
 //!
 //! A schedule's answer also has its compact form beside it (`{name}.compact`, see
 //! `schedule::read_and_compact_schedule`), which a later build reads instead of the JSON.
 //!
 //! The folder sits beside the output folder (`.{out}.fetch`), never in it: it is not published.
 
+use crate::fetch_pack::{Lookup, Packs};
 use anyhow::Context;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -33,6 +36,8 @@ pub struct FetchCache {
     /// another build of the generator may lay them out differently. None (no compact forms)
     /// when the generator's binary cannot be identified.
     compact_header: Option<String>,
+    /// The small answers.
+    packs: Packs,
 }
 
 /// A tag is visible ASCII (RFC 9110); anything else is not one of ours (and a line break
@@ -120,11 +125,12 @@ impl FetchCache {
         let mut identity = xxhash_rust::xxh3::Xxh3::new();
         let known = generator_identity(&mut identity);
         Ok(FetchCache {
-            dir,
             used: Mutex::new(HashSet::new()),
             calls: Mutex::new(HashMap::new()),
             last: std::sync::OnceLock::new(),
             compact_header: known.then(|| format!("{:016x}", identity.digest())),
+            packs: Packs::open(&dir),
+            dir,
         })
     }
 
@@ -140,6 +146,16 @@ impl FetchCache {
     /// cache usually holds: done in place rather than on a blocking thread.
     pub fn load(&self, host: &str, url: &str) -> Option<Kept> {
         let name = self.mark_used(host, url);
+        if self.packs.holds(&name) {
+            let packed = self.packs.read(&name)?;
+            self.note_call(name, host, url, &packed.etag);
+            return Some(Kept {
+                etag: packed.etag,
+                len: packed.payload.len() - packed.body_start,
+                bytes: Some(packed.payload),
+                body_start: packed.body_start,
+            });
+        }
         let bytes = std::fs::read(self.dir.join(&name)).ok()?;
         let (etag, body_start) = tag_line(&bytes)?;
         self.note_call(name, host, url, &etag);
@@ -158,6 +174,15 @@ impl FetchCache {
     pub fn load_tag(&self, host: &str, url: &str) -> Option<Kept> {
         use std::io::Read as _;
         let name = self.mark_used(host, url);
+        if let Lookup::Tag { etag, body_len } = self.packs.lookup(&name) {
+            self.note_call(name, host, url, &etag);
+            return Some(Kept {
+                etag,
+                len: body_len,
+                bytes: None,
+                body_start: 0,
+            });
+        }
         let mut file = std::fs::File::open(self.dir.join(&name)).ok()?;
         let size = file.metadata().ok()?.len() as usize;
         let mut head = Vec::with_capacity(TAG_LINE_READ);
@@ -227,7 +252,13 @@ impl FetchCache {
             return;
         }
         let name = Self::name(host, url);
-        if let Err(err) = self.write_whole(&name, &[etag.as_bytes(), b"\n", body]) {
+        let kept = if body.len() <= crate::fetch_pack::SMALL {
+            self.packs.store(&name, etag, body)
+        } else {
+            self.write_whole(&name, &[etag.as_bytes(), b"\n", body])
+                .and_then(|()| self.packs.moved_out(&name))
+        };
+        if let Err(err) = kept {
             tracing::warn!(error = %err, url, "could not keep an answer for the next build");
             return;
         }
@@ -301,14 +332,23 @@ impl FetchCache {
         for entry in entries.flatten() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            // A compact form goes with its answer.
+            if crate::fetch_pack::is_pack(&name) {
+                continue;
+            }
+            // A compact form goes with its answer; an answer's own file, when a pack holds
+            // it now, is stale.
             let answer = name.strip_suffix(COMPACT).unwrap_or(&name);
+            let stale = answer.len() == name.len() && self.packs.holds(answer);
             if answer != INDEX
-                && !used.contains(answer)
+                && (!used.contains(answer) || stale)
                 && std::fs::remove_file(entry.path()).is_ok()
             {
                 removed += 1;
             }
+        }
+        match self.packs.compact(&|name| used.contains(name)) {
+            Ok(dropped) => removed += dropped,
+            Err(err) => tracing::warn!(error = %err, "could not compact the kept answers"),
         }
         // The index of what is kept, for the next build's bulk revalidation.
         let calls = self.calls.lock().unwrap_or_else(|e| e.into_inner());

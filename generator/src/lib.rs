@@ -10,6 +10,7 @@ pub mod compress;
 pub mod deps;
 pub mod fetch;
 pub mod fetch_cache;
+mod fetch_pack;
 mod fragments;
 mod injections;
 pub mod islands;
