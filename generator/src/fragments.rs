@@ -403,7 +403,7 @@ pub(crate) fn screening(
     let data_attrs = |out: &mut String| {
         if data {
             out.push_str(" data-id=");
-            attr(out, &s.id);
+            attr(out, s.id());
             let tags = tables.tags_joined(s);
             if !tags.is_empty() {
                 out.push_str(" data-tags=");
@@ -415,7 +415,7 @@ pub(crate) fn screening(
     // A booking link only to an http(s) address (`site::escape::content_url`).
     match (
         s.status,
-        s.booking_url.as_deref().and_then(site::escape::content_url),
+        s.booking_url().and_then(site::escape::content_url),
     ) {
         (ShowtimeStatus::Available, Some(url)) => {
             out.push_str("<li class=st");

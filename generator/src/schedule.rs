@@ -15,18 +15,23 @@ use std::sync::Mutex;
 
 /// One showtime.
 pub struct Screening {
-    /// The showtime's id: the schedule island asks the API for its details by it.
-    pub id: Box<str>,
+    /// The showtime's booking link, then its id unless the link ends with it (the API's do):
+    /// one allocation for both, hundreds of thousands of showtimes being held at once (see
+    /// `id` and `booking_url`).
+    text: Box<str>,
+    /// The link's length in `text`, plus one (0: no link).
+    booking: u32,
+    /// Where the id starts in `text`.
+    id_start: u32,
     /// With the cinema's offset, as the content gives it.
     pub start: DateTime<FixedOffset>,
     /// The film's own start and end (after the cinema's pre-show; no end without the show's
     /// duration), as the API derives them (`site::rules::film_times`).
     pub film_start: Option<DateTime<FixedOffset>>,
     pub film_end: Option<DateTime<FixedOffset>>,
-    /// The booking tunnel.
-    pub booking_url: Option<Box<str>>,
-    /// The hall, as the calendar feeds name it (the same event text as the API's file).
-    pub auditorium: Option<Box<str>>,
+    /// The hall, as the calendar feeds name it (the same event text as the API's file): its
+    /// index in `Tables::auditoriums` plus one (0: none). A cinema has a dozen.
+    auditorium: u32,
     pub status: ShowtimeStatus,
     pub format: VideoFormat,
     /// Index in `Tables::versions`.
@@ -36,6 +41,36 @@ pub struct Screening {
     /// Index in `Tables::tag_lists`: the showtime's tag slugs (the schedule filters read them),
     /// then its accessibility icons the tags lack (`pmr`: issue 17, the access sheet).
     pub tags: u32,
+}
+
+impl Screening {
+    /// `text`, `booking` and `id_start` for a showtime's id and link.
+    fn text_of(id: &str, booking_url: Option<&str>) -> (Box<str>, u32, u32) {
+        let Some(url) = booking_url else {
+            return (id.into(), 0, 0);
+        };
+        let booking = url.len() as u32 + 1;
+        if url.ends_with(id) {
+            let id_start = (url.len() - id.len()) as u32;
+            return (url.into(), booking, id_start);
+        }
+        (
+            [url, id].concat().into_boxed_str(),
+            booking,
+            url.len() as u32,
+        )
+    }
+
+    /// The showtime's id: the schedule island asks the API for its details by it.
+    pub fn id(&self) -> &str {
+        &self.text[self.id_start as usize..]
+    }
+
+    /// The booking tunnel.
+    pub fn booking_url(&self) -> Option<&str> {
+        let len = (self.booking as usize).checked_sub(1)?;
+        Some(&self.text[..len])
+    }
 }
 
 /// How a showtime is projected, as schema.org's `videoFormat` names it.
@@ -220,6 +255,9 @@ pub struct Tables {
     pub badges: Vec<Vec<String>>,
     pub tag_lists: Vec<Vec<String>>,
     pub show_slugs: Vec<Box<str>>,
+    /// The halls' names (`Screening::auditorium`), and each one's number there plus one.
+    auditoriums: Vec<Box<str>>,
+    auditorium_ids: rustc_hash::FxHashMap<Box<str>, u32>,
     /// Fx-hashed (as `deps`'s maps): looked up for every showtime read.
     slug_ids: rustc_hash::FxHashMap<Box<str>, ShowId>,
     /// Each tag list joined with commas, as a chip's `data-tags` writes it (once per list,
@@ -237,6 +275,12 @@ pub struct Tables {
 impl Tables {
     pub fn version(&self, screening: &Screening) -> &Version {
         &self.versions[screening.version as usize]
+    }
+
+    /// The hall a showtime plays in, as the content names it.
+    pub fn auditorium(&self, screening: &Screening) -> Option<&str> {
+        let i = (screening.auditorium as usize).checked_sub(1)?;
+        Some(&self.auditoriums[i])
     }
 
     /// The languages heard and shown of the version at `index` (`site::rules::version_languages`,
@@ -313,13 +357,28 @@ impl Tables {
         } else {
             VideoFormat::TwoD
         };
+        let (text, booking, id_start) =
+            Screening::text_of(&s.id.0, s.booking_url.as_ref().map(|u| u.0.as_ref()));
+        let auditorium = match &s.auditorium {
+            None => 0,
+            Some(name) => match self.auditorium_ids.get(name.0.as_ref()) {
+                Some(&i) => i,
+                None => {
+                    self.auditoriums.push(name.0.as_ref().into());
+                    let i = self.auditoriums.len() as u32;
+                    self.auditorium_ids.insert(name.0.as_ref().into(), i);
+                    i
+                }
+            },
+        };
         Screening {
-            id: s.id.0.as_ref().into(),
+            text,
+            booking,
+            id_start,
             start: s.datetime,
             film_start: s.film_start,
             film_end: s.film_end,
-            booking_url: s.booking_url.as_ref().map(|u| u.0.as_ref().into()),
-            auditorium: s.auditorium.as_ref().map(|a| a.0.as_ref().into()),
+            auditorium,
             status: s.status,
             format,
             version: version as u32,
@@ -715,6 +774,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_showtimes_id_and_link_share_one_text_whether_the_link_ends_with_the_id_or_not() {
+        let screening = |id: &str, url: Option<&str>| {
+            let (text, booking, id_start) = Screening::text_of(id, url);
+            (text.len(), booking, id_start, text)
+        };
+        let cases = [
+            ("FR1-2", Some("https://tickets.example.org/fr/FR1-2"), 36),
+            (
+                "FR1-2",
+                Some("https://tickets.example.org/book?s=other"),
+                45,
+            ),
+            ("FR1-2", Some(""), 5),
+            ("FR1-2", None, 5),
+        ];
+        for (id, url, len) in cases {
+            let (text_len, booking, id_start, text) = screening(id, url);
+            let s = Screening {
+                text,
+                booking,
+                id_start,
+                start: DateTime::parse_from_rfc3339("2026-12-02T10:50:00+01:00").unwrap(),
+                film_start: None,
+                film_end: None,
+                auditorium: 0,
+                status: ShowtimeStatus::Available,
+                format: VideoFormat::TwoD,
+                version: 0,
+                badges: 0,
+                tags: 0,
+            };
+            assert_eq!((s.id(), s.booking_url()), (id, url), "{url:?}");
+            assert_eq!(text_len, len, "one text for both: {url:?}");
+            assert_eq!(Tables::default().auditorium(&s), None);
+        }
+    }
+
+    #[test]
     fn instants_read_as_chrono_reads_them() {
         for text in [
             "2026-11-22T20:30:00+01:00",
@@ -839,7 +936,9 @@ mod tests {
         assert_eq!(a.film_start, original[0].film_start);
         assert_eq!(a.film_end, original[0].film_end);
         assert_eq!(b.film_end, None, "no film end where the API gives none");
-        assert_eq!(a.booking_url.as_deref(), original[0].booking_url.as_deref());
+        assert_eq!(a.booking_url(), original[0].booking_url.as_deref());
+        assert_eq!(a.id(), original[0].id);
+        assert_eq!(tables.auditorium(a), original[0].auditorium.as_deref());
         assert_eq!(a.status, ShowtimeStatus::Available);
         assert_eq!(
             (a.format, b.format, c.format),
@@ -892,12 +991,12 @@ mod tests {
                         "{} {} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
                         day.date,
                         tables.slug(entry.show),
-                        s.id,
+                        s.id(),
                         (s.start, s.start.offset()),
                         s.film_start.map(|t| (t, *t.offset())),
                         s.film_end,
-                        s.booking_url,
-                        s.auditorium,
+                        s.booking_url(),
+                        tables.auditorium(s),
                         s.status,
                         s.format,
                         tables.version(s),

@@ -220,8 +220,7 @@ pub fn screenings<'a>(
                 in_language,
                 subtitle_language,
                 offers: s
-                    .booking_url
-                    .as_deref()
+                    .booking_url()
                     .and_then(site::escape::content_url)
                     .map(|url| Offer {
                         kind: "Offer",

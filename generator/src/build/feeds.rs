@@ -346,7 +346,7 @@ fn facts<'a>(
     let tables = locale.tables();
     ShowtimeFacts {
         site_host: host,
-        id: &s.id,
+        id: s.id(),
         showtime_start: s.start,
         film_start: s.film_start.unwrap_or(s.start),
         film_end: s.film_end,
@@ -354,8 +354,8 @@ fn facts<'a>(
             .show_of(show)
             .map_or_else(|| tables.slug(show), |s| s.title.as_str()),
         version: &tables.version(s).label,
-        auditorium: s.auditorium.as_deref(),
-        booking_url: s.booking_url.as_deref(),
+        auditorium: tables.auditorium(s),
+        booking_url: s.booking_url(),
     }
 }
 
