@@ -268,13 +268,7 @@ impl Packs {
         let frame = frame_of(payload);
         let mut state = self.state();
         if state.appending.is_none() {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_nanos();
-            let path = self
-                .dir
-                .join(format!("{PREFIX}{nanos:024}-{}", std::process::id()));
+            let path = self.dir.join(new_pack_name());
             let file = std::fs::OpenOptions::new()
                 .create_new(true)
                 .append(true)
@@ -339,11 +333,7 @@ impl Packs {
                     .read_exact_at(&mut frame, offset - HEADER as u64)?;
                 frames_out.extend_from_slice(&frame);
             }
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_nanos();
-            let name = format!("{PREFIX}{nanos:024}-{}", std::process::id());
+            let name = new_pack_name();
             let temp = self.dir.join(format!("{name}.tmp"));
             let written = std::fs::write(&temp, &frames_out)
                 .and_then(|()| std::fs::rename(&temp, self.dir.join(&name)));
@@ -365,6 +355,15 @@ impl Packs {
             .retain(|name, slot| matches!(slot, Slot::Packed { .. }) && used(name));
         Ok(dropped)
     }
+}
+
+/// A new pack's name: after every pack an earlier build wrote (see the module's comment).
+fn new_pack_name() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos();
+    format!("{PREFIX}{nanos:024}-{}", std::process::id())
 }
 
 /// Whether a file of the cache's folder is a pack (or a pack being compacted).
