@@ -300,16 +300,18 @@ impl Packs {
     pub fn compact(&self, used: &dyn Fn(&str) -> bool) -> std::io::Result<usize> {
         let mut state = self.state();
         state.appending = None;
-        let live: Vec<(&String, usize, u64, u32)> = state
+        // Where each answer used lies, in the order the packs hold them.
+        let mut live: Vec<(usize, u64, u32)> = state
             .slots
             .iter()
             .filter_map(|(name, slot)| match slot {
                 Slot::Packed {
                     pack, offset, len, ..
-                } if used(name) => Some((name, *pack, *offset, *len)),
+                } if used(name) => Some((*pack, *offset, *len)),
                 _ => None,
             })
             .collect();
+        live.sort_unstable();
         let dropped = state
             .slots
             .iter()
@@ -324,14 +326,12 @@ impl Packs {
             None
         } else {
             let mut frames_out = Vec::new();
-            let mut sorted = live.clone();
-            sorted.sort_by_key(|&(_, pack, offset, _)| (pack, offset));
-            for (_, pack, offset, len) in &sorted {
-                let mut frame = vec![0u8; HEADER + *len as usize];
-                state.packs[*pack]
+            for &(pack, offset, len) in &live {
+                let start = frames_out.len();
+                frames_out.resize(start + HEADER + len as usize, 0);
+                state.packs[pack]
                     .file
-                    .read_exact_at(&mut frame, offset - HEADER as u64)?;
-                frames_out.extend_from_slice(&frame);
+                    .read_exact_at(&mut frames_out[start..], offset - HEADER as u64)?;
             }
             let name = new_pack_name();
             let temp = self.dir.join(format!("{name}.tmp"));
