@@ -52,9 +52,9 @@ pub struct Islands {
     pub files: Vec<(String, Vec<u8>)>,
     /// Hash of the manifest, the page list and the files' names: what pages take from here.
     pub hash: u64,
-    /// Islands' labels as script JSON, by language strings (their address: the renderers'
-    /// strings live as long as the build) and island.
-    labels_cache: std::sync::Mutex<HashMap<(usize, String, bool), std::sync::Arc<str>>>,
+    /// The label books (`label_book`), by language strings (their address: the renderers'
+    /// strings live as long as the build) and registration flag.
+    books: std::sync::Mutex<HashMap<(usize, bool), std::sync::Arc<LabelBook>>>,
 }
 
 impl Islands {
@@ -124,7 +124,7 @@ impl Islands {
             pages: list.pages,
             files,
             hash: hasher.digest(),
-            labels_cache: Default::default(),
+            books: Default::default(),
         }))
     }
 
@@ -150,8 +150,9 @@ impl Islands {
     }
 
     /// The `islands` value of a page's context. `props` gives each island's own props (a JSON
-    /// object's text); `site`, `lang`, `brand` and `labels` (the page language's strings) are
-    /// added to them.
+    /// object's text); `site`, `lang` and `brand` (`common`) are added to them. The islands'
+    /// labels are not: they are in the language's label book (`label_book`), which the loader
+    /// reads once and gives each island (`labels` below names it).
     pub fn page_value(
         &self,
         names: &[&str],
@@ -161,11 +162,8 @@ impl Islands {
     ) -> Value {
         let mut on = Map::new();
         let mut preload: Vec<String> = Vec::new();
-        let registration = common
-            .get("site")
-            .and_then(Value::as_str)
-            .and_then(site::Site::from_code)
-            .is_none_or(site::Site::offers_registration);
+        let registration = registration_of(common);
+        let lang = common.get("lang").and_then(Value::as_str).unwrap_or("xx");
         // `common` as members of an object, written once for the page's islands.
         let common_members: String = common
             .iter()
@@ -178,22 +176,18 @@ impl Islands {
             let entry = &self.manifest.islands[name];
             let hydrate = entry.hydrate.clone().unwrap_or_else(|| "load".to_string());
             let props = props(name).map(|own| {
-                // `common`, the labels (written once per language), then the island's own
-                // members, spliced from its object's text: a key of both is the island's, as a
-                // JSON reader keeps the last of a repeated key.
-                let labels = self.labels(name, &entry.labels, strings, registration);
+                // `common`, then the island's own members, spliced from its object's text: a
+                // key of both is the island's, as a JSON reader keeps the last of a repeated key.
                 let own = own
                     .strip_prefix('{')
                     .and_then(|o| o.strip_suffix('}'))
                     .unwrap_or_default();
-                let mut text =
-                    String::with_capacity(common_members.len() + labels.len() + own.len() + 16);
+                let mut text = String::with_capacity(common_members.len() + own.len() + 2);
                 text.push('{');
                 text.push_str(&common_members);
-                text.push_str("\"labels\":");
-                text.push_str(&labels);
-                if !own.is_empty() {
-                    text.push(',');
+                if own.is_empty() {
+                    text.pop();
+                } else {
                     text.push_str(&site::escape::script_json(own));
                 }
                 text.push('}');
@@ -229,12 +223,39 @@ impl Islands {
                 Value::String(format!("{URL_DIR}{}", self.manifest.loader)),
             ),
             (
+                "labels".to_string(),
+                Value::String(format!(
+                    "{URL_DIR}{}",
+                    self.label_book(lang, strings, registration).name
+                )),
+            ),
+            (
                 "preload".to_string(),
                 Value::Array(preload.into_iter().map(Value::String).collect()),
             ),
             ("on".to_string(), Value::Object(on)),
         ]))
     }
+}
+
+/// Whether the page's site offers registration (`common`'s `site`; a page without one does).
+fn registration_of(common: &Map<String, Value>) -> bool {
+    common
+        .get("site")
+        .and_then(Value::as_str)
+        .and_then(site::Site::from_code)
+        .is_none_or(site::Site::offers_registration)
+}
+
+/// A language's label book: every island's labels (the UI strings its manifest entry lists),
+/// one JSON object by island name, written once per site and language under `URL_DIR` and
+/// named by its bytes' hash. Inline, the labels were a sixth of every page's bytes, the same on
+/// every page; the loader now fetches the book once, the browser keeps it (`/assets/` is
+/// immutable), and gives each island its part as `props.labels` (islands/src/loader/core.ts).
+pub struct LabelBook {
+    /// The file's name under `URL_DIR`: `labels-{lang}.{hash}.json`.
+    pub name: String,
+    pub bytes: Vec<u8>,
 }
 
 /// The UI strings of the registration and email-validation pages (the sign-in invitation's
@@ -248,50 +269,67 @@ pub const REGISTRATION_LABELS: [&str; 4] = [
 ];
 
 impl Islands {
-    /// The `labels` of island `name` in the language of `strings`, as script JSON, without the
-    /// registration strings unless `registration`; made once per language, island and flag.
-    fn labels(
+    /// The label book of language `lang`, whose strings are `strings` (`LabelBook`), without the registration
+    /// strings unless `registration`; made once per language and flag.
+    pub fn label_book(
         &self,
-        name: &str,
-        keys: &[String],
+        lang: &str,
         strings: &HashMap<String, String>,
         registration: bool,
-    ) -> std::sync::Arc<str> {
+    ) -> std::sync::Arc<LabelBook> {
         let key = (
             strings as *const HashMap<String, String> as usize,
-            name.to_string(),
             registration,
         );
-        let mut cache = self
-            .labels_cache
-            .lock()
-            .expect("no panics while holding the lock");
-        cache
+        let mut books = self.books.lock().expect("no panics while holding the lock");
+        books
             .entry(key)
             .or_insert_with(|| {
-                let mut labels = Map::new();
-                for k in keys {
-                    if !registration && REGISTRATION_LABELS.contains(&k.as_str()) {
-                        continue;
-                    }
-                    if let Some(value) = strings.get(k) {
-                        labels.insert(k.clone(), Value::String(value.clone()));
-                    } else if strings.contains_key(&format!("{k}.other")) {
-                        // A count's string: its plural forms, which the island picks from.
-                        for category in site::format::PLURAL_CATEGORIES {
-                            let form = format!("{k}.{category}");
-                            if let Some(value) = strings.get(&form) {
-                                labels.insert(form, Value::String(value.clone()));
-                            }
-                        }
-                    } else {
-                        labels.insert(k.clone(), Value::String(k.clone()));
-                    }
+                let mut book = Map::new();
+                // Every island, `{}` for one without labels: the loader gives each its part.
+                for (name, entry) in &self.manifest.islands {
+                    let labels = labels_of(&entry.labels, strings, registration);
+                    book.insert(name.clone(), Value::Object(labels));
                 }
-                script_json(&Value::Object(labels)).into()
+                let bytes = serde_json::to_vec(&Value::Object(book)).expect("strings serialise");
+                let name = format!(
+                    "labels-{lang}.{:016x}.json",
+                    xxhash_rust::xxh3::xxh3_64(&bytes)
+                );
+                std::sync::Arc::new(LabelBook { name, bytes })
             })
             .clone()
     }
+}
+
+/// An island's labels in the language of `strings`: each key its manifest entry lists (a
+/// count's key by its plural forms, a key without a string by itself), without the
+/// registration strings unless `registration`.
+fn labels_of(
+    keys: &[String],
+    strings: &HashMap<String, String>,
+    registration: bool,
+) -> Map<String, Value> {
+    let mut labels = Map::new();
+    for k in keys {
+        if !registration && REGISTRATION_LABELS.contains(&k.as_str()) {
+            continue;
+        }
+        if let Some(value) = strings.get(k) {
+            labels.insert(k.clone(), Value::String(value.clone()));
+        } else if strings.contains_key(&format!("{k}.other")) {
+            // A count's string: its plural forms, which the island picks from.
+            for category in site::format::PLURAL_CATEGORIES {
+                let form = format!("{k}.{category}");
+                if let Some(value) = strings.get(&form) {
+                    labels.insert(form, Value::String(value.clone()));
+                }
+            }
+        } else {
+            labels.insert(k.clone(), Value::String(k.clone()));
+        }
+    }
+    labels
 }
 
 /// JSON for a `<script type="application/json">`: `<` as `\u003c`, so no `</script>` or

@@ -479,12 +479,34 @@ impl SiteWriter<'_> {
             .iter()
             .filter(|(name, _)| name != crate::islands::SERVICE_WORKER)
             .map(|(name, _)| format!("{root}{}{name}", crate::islands::URL_DIR));
-        if !assets.chain(islands).all(|rel| self.output.publishes(&rel)) {
+        let books = self
+            .label_books(data)
+            .into_iter()
+            .map(|book| format!("{root}{}{}", crate::islands::URL_DIR, book.name));
+        if !assets
+            .chain(islands)
+            .chain(books)
+            .all(|rel| self.output.publishes(&rel))
+        {
             return false;
         }
         plan.pages
             .iter()
             .all(|page| self.deps.had(&format!("{root}/{}", file_of(&page.path))))
+    }
+
+    /// The islands' label books of the site's languages (`Islands::label_book`).
+    fn label_books(&self, data: &SiteData) -> Vec<std::sync::Arc<crate::islands::LabelBook>> {
+        let Some(islands) = self.islands else {
+            return Vec::new();
+        };
+        let registration = data.site.offers_registration();
+        data.locales
+            .keys()
+            .map(|&lang| {
+                islands.label_book(lang.code(), self.renderers.strings(lang), registration)
+            })
+            .collect()
     }
 
     /// An icon's inputs: the fingerprint (it is drawn from the brand alone) and its path.
@@ -537,6 +559,10 @@ impl SiteWriter<'_> {
                 continue;
             }
             output.write(&format!("{root}{}{name}", crate::islands::URL_DIR), bytes)?;
+        }
+        for book in self.label_books(data) {
+            let rel = format!("{root}{}{}", crate::islands::URL_DIR, book.name);
+            output.write(&rel, &book.bytes)?;
         }
         // Checked once per site: a skipped injection is logged once, not once per language.
         let injections = crate::injections::for_site(site, &data.settings.settings.injections);

@@ -70,6 +70,19 @@ pub struct SiteFiles {
     pub bad_redirect_lines: Vec<String>,
 }
 
+impl SiteFiles {
+    /// The labels an island of page `doc` is given, read as the islands' loader reads them
+    /// (islands/src/loader/core.ts): from the label book the root element names
+    /// (`data-labels`), a file of this site. `None` when the page names no book, the site
+    /// has no such file or the book has no entry for the island.
+    pub fn island_labels(&self, doc: &super::html::Doc, island: &str) -> Option<serde_json::Value> {
+        let url = super::html::attr(doc.root_element(), "data-labels")?;
+        let text = std::fs::read_to_string(self.dir.join(url.trim_start_matches('/'))).ok()?;
+        let mut book: serde_json::Value = serde_json::from_str(&text).ok()?;
+        Some(book.get_mut(island)?.take())
+    }
+}
+
 pub static SITES: LazyLock<BTreeMap<Site, SiteFiles>> = LazyLock::new(|| {
     let out = &BUILD.out;
     Site::ALL

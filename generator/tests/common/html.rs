@@ -163,17 +163,9 @@ pub fn is_noindex(doc: &Doc) -> bool {
 }
 
 /// The props of an island element, read as the islands' loader reads them
-/// (islands/src/loader/core.ts): a child `script[data-props]`, else the element's next
-/// sibling when it is one; `None` when there is neither (props `{}`).
+/// (islands/src/loader/core.ts): a child `script[data-props]`; `None` when there is none
+/// (props `{}`).
 pub fn island_props<'a>(island: ElementRef<'a>) -> Option<ElementRef<'a>> {
     let props = selector("script[data-props]");
-    island
-        .child_elements()
-        .find(|c| props.matches(c))
-        .or_else(|| {
-            island
-                .next_siblings()
-                .find_map(ElementRef::wrap)
-                .filter(|s| props.matches(s))
-        })
+    island.child_elements().find(|c| props.matches(c))
 }

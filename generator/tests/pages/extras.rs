@@ -299,7 +299,9 @@ fn the_help_chat_island_is_on_every_help_page_when_the_agent_chat_is_complete() 
             || props["chat"] != agent_chat()
             || props["contact"] != json!(CONTACT)
             || props["site"] != json!("fr")
-            || props["labels"]["help.chat.start"] != json!(ui_string(Lang::Fr, "help.chat.start"))
+            || site.island_labels(&doc, "help-chat").is_none_or(|labels| {
+                labels["help.chat.start"] != json!(ui_string(Lang::Fr, "help.chat.start"))
+            })
         {
             problems.push(format!("{}: help-chat props {props}", html.file));
         }

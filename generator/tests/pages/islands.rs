@@ -87,17 +87,28 @@ fn islands_are_written_into_their_pages_with_their_files_props_and_data() {
                         html.file
                     ));
                 }
+                // Its labels come from the language's label book, not the page.
+                if !files
+                    .island_labels(&doc, name)
+                    .is_some_and(|labels| labels.is_object())
+                {
+                    problems.push(format!(
+                        "{}: island {name} has no labels in the book {:?}",
+                        html.file,
+                        attr(doc.root_element(), "data-labels")
+                    ));
+                }
                 if let Some(props) = props {
                     if props["site"] != json!(site.code())
                         || !lang.starts_with(props["lang"].as_str().unwrap_or("?"))
-                        || !props["labels"].is_object()
+                        || props.get("labels").is_some()
                     {
                         problems.push(format!(
                             "{}: island {name} props carry site {}, lang {}, labels {}",
                             html.file,
                             props["site"],
                             props["lang"],
-                            props["labels"].is_object()
+                            props.get("labels").is_some()
                         ));
                     }
                 } else if !["smart-banner", "footer"].contains(&name) {

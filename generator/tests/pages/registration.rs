@@ -7,7 +7,6 @@
 use crate::common::*;
 use crate::support::*;
 use generator::islands::REGISTRATION_LABELS;
-use serde_json::Value;
 use site::routes::{PageKind, Params};
 
 #[test]
@@ -22,13 +21,11 @@ fn registration_strings_reach_the_islands_only_where_the_site_offers_those_pages
             };
             let doc = html.doc();
             for island in select(&doc, "[data-island]") {
-                let Some(props) = island_props(island)
-                    .and_then(|s| serde_json::from_str::<Value>(&raw_text(s)).ok())
-                else {
-                    continue;
-                };
-                let labels = props["labels"].as_object().cloned().unwrap_or_default();
                 let name = attr(island, "data-island").unwrap_or_default();
+                let labels = SMALL.sites[&site]
+                    .island_labels(&doc, name)
+                    .and_then(|l| l.as_object().cloned())
+                    .unwrap_or_default();
                 for key in REGISTRATION_LABELS {
                     let shipped = labels.contains_key(key);
                     if shipped && !site.offers_registration() {

@@ -67,16 +67,17 @@ export const mapLink = (lat: number, lon: number): string =>
 
 const cacheStorage = (): CacheStorage | null => (typeof caches === "undefined" ? null : caches);
 
-/** The same-origin files a page loads: its stylesheets, scripts, islands and their static imports, icons. */
+/** The same-origin files a page loads: its stylesheets, scripts, islands and their static imports, the islands' label book, icons. */
 async function pageFiles(path: string, origin: string): Promise<string[]> {
   const files = new Set<string>();
   const response = await fetch(path, { credentials: "same-origin" });
   if (!response.ok) return [];
   const html = await response.text();
-  for (const [, url] of html.matchAll(/(?:href|src|data-src)="?([^"\s>]+)/g)) {
+  for (const [, url] of html.matchAll(/(?:href|src|data-src|data-labels)="?([^"\s>]+)/g)) {
     if (!url) continue;
     const at = new URL(url.replace(/&amp;/g, "&"), origin + path);
-    if (at.origin !== origin || !/\.(css|js|svg|png|woff2?|webmanifest)$/.test(at.pathname) || at.pathname.startsWith("/media/")) continue;
+    const file = /\.(css|js|svg|png|woff2?|webmanifest)$/.test(at.pathname) || /^\/assets\/.*\.json$/.test(at.pathname);
+    if (at.origin !== origin || !file || at.pathname.startsWith("/media/")) continue;
     files.add(at.pathname);
   }
   // The islands' modules import their chunks: follow the static imports (not the lazy ones).

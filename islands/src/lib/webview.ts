@@ -12,8 +12,6 @@ export const WEBVIEW_CLASS = "webview";
  * chrome disappears at the first frame the loader runs in; the app should still open the
  * `/m/…` variants, which have no chrome at all.
  */
-export function markWebview(root: Element, userAgent: string, marker = WEBVIEW_USER_AGENT_MARKER): boolean {
-  const webview = userAgent.includes(marker);
-  if (webview) root.classList.add(WEBVIEW_CLASS);
-  return webview;
+export function markWebview(root: Element, userAgent: string): void {
+  if (userAgent.includes(WEBVIEW_USER_AGENT_MARKER)) root.classList.add(WEBVIEW_CLASS);
 }

@@ -37,22 +37,22 @@ describe("island loader", () => {
     expect(mounted[0]?.html).toBe("<p>x</p>");
   });
 
-  it("reads props from the next sibling, defaults to {} and to load", async () => {
+  it("reads props from a child script only, defaults to {} and to load", async () => {
     const { load, mounted } = page(
-      `<div data-island="a" data-src="/a.js"></div><script type="application/json" data-props>{"n":1}</script><div data-island="b" data-src="/b.js"></div>`,
+      `<div data-island="a" data-src="/a.js"></div><script type="application/json" data-props>{"n":1}</script><div data-island="b" data-src="/b.js"><p><script type="application/json" data-props>{"n":2}</script></p></div>`,
     );
     startIslands(document, load);
     await flush();
     expect(mounted.map((m) => [m.name, m.props])).toEqual([
-      ["/a.js", { n: 1 }],
+      ["/a.js", {}],
       ["/b.js", {}],
     ]);
   });
 
-  it("takes the module URL from the manifest without data-src, and skips unknown islands", () => {
-    const { load } = page(`<div data-island="alerts"></div><div data-island="nope"></div>`);
-    startIslands(document, load, { alerts: "https://cdn.test/alerts.H.js" });
-    expect(load.mock.calls).toEqual([["https://cdn.test/alerts.H.js"]]);
+  it("leaves an island without a module URL alone", () => {
+    const { load } = page(`<div data-island="alerts"></div><div data-island="nope" data-src=""></div>`);
+    startIslands(document, load);
+    expect(load).not.toHaveBeenCalled();
   });
 
   it("waits for the browser to be idle", () => {
@@ -164,5 +164,35 @@ describe("island loader", () => {
     startIslands(document, failing);
     await flush();
     expect(console.error).toHaveBeenCalled();
+  });
+
+  it("gives each island its labels from the book, fetched once", async () => {
+    const { load, mounted } = page(
+      `<div data-island="a" data-src="/a.js"><script type="application/json" data-props>{"n":1}</script></div>` +
+        `<div data-island="b" data-src="/b.js"></div>` +
+        `<div data-island="c" data-src="/c.js" data-hydrate="interaction"><script type="application/json" data-props>{}</script></div>`,
+    );
+    const fetched = vi.fn(async () => new Response('{"a":{"k1":"one","k2":"two"},"b":{"k":"bee"},"c":{}}'));
+    vi.stubGlobal("fetch", fetched);
+    startIslands(document, load, "/assets/islands/labels-fr.0123.json");
+    await flush();
+    document.querySelector("[data-island=c]")!.dispatchEvent(new Event("focusin"));
+    await flush();
+    expect(mounted.map((m) => [m.name, m.props])).toEqual([
+      ["/a.js", { n: 1, labels: { k1: "one", k2: "two" } }],
+      ["/b.js", { labels: { k: "bee" } }],
+      ["/c.js", { labels: {} }],
+    ]);
+    expect(fetched.mock.calls).toEqual([["/assets/islands/labels-fr.0123.json"]]);
+  });
+
+  it("mounts without labels, and says so, when the book does not come", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("gone", { status: 404 })));
+    const { load, mounted } = page(`<div data-island="a" data-src="/a.js"><script type="application/json" data-props>{"n":2}</script></div>`);
+    startIslands(document, load, "/assets/islands/labels-fr.gone.json");
+    await flush();
+    await flush();
+    expect(mounted.map((m) => m.props)).toEqual([{ n: 2 }]);
+    expect(console.error).toHaveBeenCalledWith("/assets/islands/labels-fr.gone.json", expect.anything());
   });
 });

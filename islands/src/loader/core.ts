@@ -9,14 +9,18 @@
 // - data-hydrate: load (default) at once; idle when the browser is idle; visible when the
 //   element nears the viewport; interaction on the first pointerdown, focusin or keydown in
 //   it, or a `hydrate` event dispatched on it (another island needs it: the alerts area).
-// - data-src: the module URL (a manifest, name → URL, may stand in for it: tests).
-// - props: a child `script[data-props]` (removed before hydrating, so the markup matches the
-//   component's), or the element's next sibling; none means `{}`.
+// - data-src: the module URL (an island without one is left alone).
+// - props: a child `script[data-props]`, removed before hydrating (so the markup matches the
+//   component's); none means `{}`.
 // - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
 //   and a click on one of its `button[type=button]` before it is ready is replayed once it
 //   is: the visitor's first click is never lost to the loading.
 // - data-mounted: set once the module's `mount` has run (its listeners are in place), never
 //   before: what another island or a browser test waits on.
+// - labels: the islands' UI strings are not in the props but in the language's label book
+//   (one JSON file a site and language, `{island: {key: text}}`, named on the root element as
+//   `data-labels`): read once a page, at the first island due, and given to each island as
+//   `props.labels` (the book has every island, `{}` for one without labels).
 
 export interface IslandModule {
   mount(el: HTMLElement, props: unknown): void;
@@ -24,21 +28,29 @@ export interface IslandModule {
 
 export type Importer = (url: string) => Promise<IslandModule>;
 
-function readProps(el: HTMLElement): unknown {
-  const sibling = el.nextElementSibling;
-  const script = el.querySelector(":scope>script[data-props]") ?? (sibling?.matches("script[data-props]") ? sibling : null);
-  if (!script) return {};
-  if (script.parentNode === el) script.remove();
-  return JSON.parse(script.textContent || "{}");
+/** Every island's labels of the page's language, by island name. */
+export type LabelBook = Record<string, Record<string, string>>;
+
+function readProps(el: HTMLElement): { labels?: Record<string, string> } {
+  const script = el.querySelector(":scope>script[data-props]");
+  script?.remove();
+  return JSON.parse(script?.textContent || "{}");
 }
 
 /** Islands already handled by a call (a second call leaves them alone). */
 const seen = new WeakSet<HTMLElement>();
 
-export function startIslands(root: ParentNode, load: Importer, manifest: Record<string, string> = {}): void {
+export function startIslands(
+  root: ParentNode,
+  load: Importer,
+  labels?: string,
+): void {
+  // The label book, fetched once whoever asks first. A book that does not come is reported and
+  // the islands mount all the same, without labels (their keys show).
+  let book: Promise<LabelBook> | undefined;
   root.querySelectorAll<HTMLElement>("[data-island]").forEach((el) => {
     const data = el.dataset;
-    const src = data.src || manifest[data.island!];
+    const src = data.src;
     if (!src || seen.has(el)) return;
     seen.add(el);
     let clicked: HTMLElement | null = null;
@@ -49,9 +61,11 @@ export function startIslands(root: ParentNode, load: Importer, manifest: Record<
       run();
     };
     const run = (): void =>
-      void (loading ||= load(src)
-        .then((m) => {
-          m.mount(el, readProps(el));
+      void (loading ||= Promise.all([load(src), labels && (book ||= fetch(labels).then((r) => r.json()).catch((e) => (console.error(labels, e), {})))])
+        .then(([m, book]) => {
+          const props = readProps(el);
+          if (book) props.labels = book[data.island!];
+          m.mount(el, props);
           data.mounted = "";
           // `early` may stay: from now on it only finds the module already there.
           clicked?.click();

@@ -6,4 +6,6 @@ import { markWebview } from "../lib/webview";
 import { startIslands, type IslandModule } from "./core";
 
 markWebview(document.documentElement, navigator.userAgent);
-startIslands(document, (url) => import(url) as Promise<IslandModule>);
+// The label book (`core.ts`, labels), named on the root element (templates/base.html writes it
+// wherever it writes the loader).
+startIslands(document, (url) => import(url) as Promise<IslandModule>, document.documentElement.dataset.labels);

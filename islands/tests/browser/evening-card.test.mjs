@@ -90,6 +90,7 @@ for (const { site, cinemas, evenings } of SITES) {
       for (const path of [cinema.path, evenings]) assert.ok(kept.paths.includes(path), `the cache holds ${path}: ${kept.paths}`);
       assert.ok(kept.paths.some((p) => /^\/assets\/site\.[0-9a-f]+\.css$/.test(p)), 'the stylesheet is kept');
       assert.ok(kept.paths.some((p) => /^\/assets\/islands\/loader\./.test(p)), "the islands' loader is kept");
+      assert.ok(kept.paths.some((p) => /^\/assets\/islands\/labels-[a-z]{2}\.[0-9a-f]{16}\.json$/.test(p)), "the islands' label book is kept");
       assert.ok(!kept.paths.some((p) => p.startsWith('/api/')), 'no API call is kept');
       assert.ok(kept.bytes <= CACHE_BUDGET, `the cache holds ${kb(kept.bytes)} (budget ${kb(CACHE_BUDGET)})`);
       t.diagnostic(`${site}: one card keeps ${kept.paths.length} entries, ${kb(kept.bytes)}`);

@@ -15,8 +15,8 @@ const MARKUP = `<button type="button" class="favourite-button tap"><span class="
 /** The page: the favourite button and the alerts area, with the loader running. */
 async function page(api: ApiRoutes, site: FavouriteProps["site"] = "fr") {
   const t = testPage({ href: "/cinemas/versailles", api });
-  document.body.insertAdjacentHTML("beforeend", `<div class="alerts" role="status" data-island="alerts" data-hydrate="interaction"></div>`);
-  startIslands(document, async () => import("../../islands/alerts"), { alerts: "alerts" });
+  document.body.insertAdjacentHTML("beforeend", `<div class="alerts" role="status" data-island="alerts" data-hydrate="interaction" data-src="alerts"></div>`);
+  startIslands(document, async () => import("../../islands/alerts"));
   const el = await mountOn(mount, `<div class="favourite" data-island="favourite">${MARKUP}</div>`, { ...PROPS, site }, "[data-island=favourite]");
   return { ...t, el, button: () => el.querySelector<HTMLButtonElement>(".favourite-button")!, alerts: document.querySelector(".alerts")! };
 }
