@@ -366,4 +366,80 @@ mod load_tests {
             "{err:#}"
         );
     }
+
+    /// An islands folder of two islands: `a` with a plain, a registration, a count's and a
+    /// missing label; `b` with none.
+    fn two_islands(dir: &Path) -> Islands {
+        let dist = dir.join("dist");
+        std::fs::create_dir_all(&dist).unwrap();
+        let manifest = serde_json::json!({
+            "loader": "loader.L.js",
+            "islands": {
+                "a": {"file": "a.A.js", "hydrate": "load", "labels": ["k1", "client.signUp", "n", "missing"]},
+                "b": {"file": "b.B.js", "hydrate": "idle"}
+            }
+        });
+        std::fs::write(dist.join("manifest.json"), manifest.to_string()).unwrap();
+        std::fs::write(
+            dir.join("islands.json"),
+            r#"{"pages": {"every": ["a", "b"]}}"#,
+        )
+        .unwrap();
+        for file in ["loader.L.js", "a.A.js", "b.B.js"] {
+            std::fs::write(dist.join(file), "export {}").unwrap();
+        }
+        Islands::load(&dist).unwrap().expect("a folder")
+    }
+
+    #[test]
+    fn the_label_book_holds_every_island_of_a_language_and_pages_name_it_instead_of_carrying_it() {
+        let dir = std::env::temp_dir().join(format!("label-book-{}", std::process::id()));
+        let islands = two_islands(&dir);
+        let strings: std::collections::HashMap<String, String> = [
+            ("k1", "un"),
+            ("client.signUp", "Créer un compte"),
+            ("n.one", "{count} séance"),
+            ("n.other", "{count} séances"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let book = islands.label_book("fr", &strings, true);
+        let read: serde_json::Value = serde_json::from_slice(&book.bytes).unwrap();
+        assert_eq!(
+            read,
+            serde_json::json!({
+                "a": {"k1": "un", "client.signUp": "Créer un compte", "n.one": "{count} séance",
+                      "n.other": "{count} séances", "missing": "missing"},
+                "b": {}
+            })
+        );
+        // Named by its bytes, made once per language and flag.
+        let hash = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(&book.bytes));
+        assert_eq!(book.name, format!("labels-fr.{hash}.json"));
+        assert!(std::sync::Arc::ptr_eq(
+            &book,
+            &islands.label_book("fr", &strings, true)
+        ));
+        // Without registration, its strings are left out: another book.
+        let without = islands.label_book("fr", &strings, false);
+        let read: serde_json::Value = serde_json::from_slice(&without.bytes).unwrap();
+        assert!(read["a"].get("client.signUp").is_none(), "{read}");
+        assert_ne!(without.name, book.name);
+        // A page names the book; its islands' props carry no labels.
+        let common = serde_json::Map::from_iter([
+            ("site".to_string(), serde_json::json!("fr")),
+            ("lang".to_string(), serde_json::json!("fr")),
+        ]);
+        let value = islands.page_value(&["a", "b"], &common, &strings, |name| {
+            (name == "a").then(|| r#"{"x":"</script>"}"#.to_string())
+        });
+        assert_eq!(value["labels"], format!("/assets/islands/{}", book.name));
+        assert_eq!(
+            value["on"]["a"]["props"],
+            r#"{"lang":"fr","site":"fr","x":"\u003c/script\u003e"}"#
+        );
+        assert_eq!(value["on"]["b"]["props"], serde_json::Value::Null);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
