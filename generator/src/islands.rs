@@ -186,7 +186,10 @@ impl Islands {
                 text.push('{');
                 text.push_str(&common_members);
                 if own.is_empty() {
-                    text.pop();
+                    // The last member's comma, when there is one.
+                    if text.ends_with(',') {
+                        text.pop();
+                    }
                 } else {
                     text.push_str(&site::escape::script_json(own));
                 }
@@ -269,8 +272,8 @@ pub const REGISTRATION_LABELS: [&str; 4] = [
 ];
 
 impl Islands {
-    /// The label book of language `lang`, whose strings are `strings` (`LabelBook`), without the registration
-    /// strings unless `registration`; made once per language and flag.
+    /// The label book of language `lang`, whose strings are `strings` (`LabelBook`), without
+    /// the registration strings unless `registration`; made once per language and flag.
     pub fn label_book(
         &self,
         lang: &str,
