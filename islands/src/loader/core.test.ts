@@ -172,7 +172,7 @@ describe("island loader", () => {
         `<div data-island="b" data-src="/b.js"></div>` +
         `<div data-island="c" data-src="/c.js" data-hydrate="interaction"><script type="application/json" data-props>{}</script></div>`,
     );
-    const fetched = vi.fn(async () => new Response('{"a":{"k1":"one","k2":"two"},"b":{"k":"bee"},"c":{}}'));
+    const fetched = vi.fn(() => Promise.resolve(new Response('{"a":{"k1":"one","k2":"two"},"b":{"k":"bee"},"c":{}}')));
     vi.stubGlobal("fetch", fetched);
     startIslands(document, load, "/assets/islands/labels-fr.0123.json");
     await flush();
@@ -187,7 +187,7 @@ describe("island loader", () => {
   });
 
   it("mounts without labels, and says so, when the book does not come", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("gone", { status: 404 })));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response("gone", { status: 404 }))));
     const { load, mounted } = page(`<div data-island="a" data-src="/a.js"><script type="application/json" data-props>{"n":2}</script></div>`);
     startIslands(document, load, "/assets/islands/labels-fr.gone.json");
     await flush();

@@ -34,7 +34,7 @@ export type LabelBook = Record<string, Record<string, string>>;
 function readProps(el: HTMLElement): { labels?: Record<string, string> } {
   const script = el.querySelector(":scope>script[data-props]");
   script?.remove();
-  return JSON.parse(script?.textContent || "{}");
+  return JSON.parse(script?.textContent || "{}") as { labels?: Record<string, string> };
 }
 
 /** Islands already handled by a call (a second call leaves them alone). */
@@ -61,10 +61,10 @@ export function startIslands(
       run();
     };
     const run = (): void =>
-      void (loading ||= Promise.all([load(src), labels && (book ||= fetch(labels).then((r) => r.json()).catch((e) => (console.error(labels, e), {})))])
-        .then(([m, book]) => {
+      void (loading ||= Promise.all([load(src), labels && (book ||= fetch(labels).then((r) => r.json() as Promise<LabelBook>).catch((e: unknown): LabelBook => (console.error(labels, e), {})))])
+        .then(([m, words]) => {
           const props = readProps(el);
-          if (book) props.labels = book[data.island!];
+          if (words) props.labels = words[data.island!];
           m.mount(el, props);
           data.mounted = "";
           // `early` may stay: from now on it only finds the module already there.
