@@ -135,6 +135,55 @@ describe("island loader", () => {
     expect(clicks).toEqual(["island", "island"]);
   });
 
+  it("holds a click on a data-replay link while the label book is coming, and replays it once mounted", async () => {
+    // The header's "Se connecter" is a link the island turns into a dialog: clicked before the
+    // island is in, the browser must not follow it, and the island must get the click.
+    document.body.innerHTML = `<div data-island="a" data-hydrate="load" data-src="/a.js"><a href="/connexion" data-replay>in</a><a href="/plain">out</a></div>`;
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const opened: string[] = [];
+    const load = vi.fn(
+      (): Promise<IslandModule> =>
+        Promise.resolve({
+          mount: (el, props) =>
+            el.querySelector("a")?.addEventListener("click", (e) => {
+              e.preventDefault();
+              opened.push((props as { labels: Record<string, string> }).labels.k ?? "");
+            }),
+        }),
+    );
+    startIslands(document, load, "/labels-fr.json");
+    const link = document.querySelector<HTMLAnchorElement>("[data-replay]")!;
+    const followed: boolean[] = [];
+    document.addEventListener("click", (e) => followed.push(!e.defaultPrevented));
+    link.click();
+    document.querySelector<HTMLAnchorElement>("[href='/plain']")!.click();
+    await flush();
+    expect(opened).toEqual([]);
+    expect(followed).toEqual([false, true]);
+    answer(new Response(JSON.stringify({ a: { k: "Se connecter" } })));
+    await flush();
+    await flush();
+    expect(opened).toEqual(["Se connecter"]);
+    // Once mounted, the loader no longer holds anything: the island's own handler decides.
+    expect(followed).toEqual([false, true, false]);
+    document.querySelector<HTMLAnchorElement>("[href='/plain']")!.click();
+    expect(followed).toEqual([false, true, false, true]);
+  });
+
+  it("follows a held link after all when the island's module does not come", async () => {
+    document.body.innerHTML = `<div data-island="a" data-hydrate="idle" data-src="/a.js"><a href="#connexion" data-replay>in</a></div>`;
+    vi.stubGlobal("requestIdleCallback", () => 0);
+    const failing = vi.fn(() => Promise.reject(new Error("404")));
+    startIslands(document, failing);
+    const followed: boolean[] = [];
+    document.addEventListener("click", (e) => followed.push(!e.defaultPrevented));
+    document.querySelector<HTMLAnchorElement>("[data-replay]")!.click();
+    await flush();
+    expect(console.error).toHaveBeenCalledWith("a", expect.any(Error));
+    expect(followed).toEqual([false, true]);
+  });
+
   it("marks an island data-mounted once its mount has run, not when its module is asked for", async () => {
     document.body.innerHTML = `<div data-island="a" data-hydrate="interaction" data-src="/a.js"><a href="#x">x</a></div>`;
     let arrive: (m: IslandModule) => void = () => {};

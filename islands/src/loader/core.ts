@@ -13,8 +13,9 @@
 // - props: a child `script[data-props]`, removed before hydrating (so the markup matches the
 //   component's); none means `{}`.
 // - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
-//   and a click on one of its `button[type=button]` before it is ready is replayed once it
-//   is: the visitor's first click is never lost to the loading.
+//   and a click on one of its `button[type=button]`, or on a link marked `data-replay` (which
+//   the island turns into a dialog), before it is ready is replayed once it is: the visitor's
+//   first click is never lost to the loading (nor to the label book's fetch).
 // - data-mounted: set once the module's `mount` has run (its listeners are in place), never
 //   before: what another island or a browser test waits on.
 // - labels: the islands' UI strings are not in the props but in the language's label book
@@ -57,7 +58,13 @@ export function startIslands(
     // The module, asked for once whatever asks first (an event, the idle time, the viewport).
     let loading: Promise<void> | undefined;
     const early = (e: Event) => {
-      clicked = (e.target as Element).closest<HTMLElement>("button[type=button]") ?? clicked;
+      const target = (e.target as Element).closest<HTMLElement>("button[type=button],[data-replay]");
+      if (target) {
+        clicked = target;
+        // A link whose island turns it into a dialog waits for the island, not the next page
+        // (a `type=button` has no default action to lose).
+        e.preventDefault();
+      }
       run();
     };
     const run = (): void =>
@@ -67,18 +74,22 @@ export function startIslands(
           if (words) props.labels = words[data.island!];
           m.mount(el, props);
           data.mounted = "";
-          // `early` may stay: from now on it only finds the module already there.
-          clicked?.click();
         })
-        .catch((e) => console.error(data.island, e)));
+        .catch((e) => console.error(data.island, e))
+        // The held click, replayed: to the island, or, if its module never came, to the page
+        // as without JavaScript (a held link is then followed).
+        .finally(() => {
+          el.removeEventListener("click", early);
+          clicked?.click();
+        }));
+    // Every island, even one due at load: its module and the label book may still be coming
+    // when the visitor clicks. `run` asks once, so the listeners may stay (none blocks scrolling).
+    el.addEventListener("click", early);
+    for (const type of ["pointerdown", "focusin", "keydown", "hydrate"]) el.addEventListener(type, run);
     const how = data.hydrate;
-    if (how && how != "load") {
-      el.addEventListener("click", early);
-      for (const type of ["pointerdown", "focusin", "keydown", "hydrate"]) el.addEventListener(type, run, { once: true, passive: true });
-    }
     if (how == "idle") {
       (window.requestIdleCallback || setTimeout)(run);
-    } else if (how == "visible" && "IntersectionObserver" in window) {
+    } else if (how == "visible") {
       const near = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           near.disconnect();

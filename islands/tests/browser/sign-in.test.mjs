@@ -104,6 +104,25 @@ test('sign in through the frame: the code flow with PKCE, the avatar, a silent r
     assert.deepEqual(trouble, [], 'no console error, no failed request');
   }));
 
+test('"Se connecter" clicked while the islands are still loading opens the pop-in once they are in', (t) =>
+  browser.page(t, async (page) => {
+    // The label book held until the click is made: the header island cannot have mounted.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/assets\/islands\/labels-fr\.[0-9a-f]{16}\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl('fr', '/'));
+    const account = page.locator('header.site-header nav.account');
+    assert.equal(await page.locator('[data-island=header]').getAttribute('data-mounted'), null, 'the header is not in yet');
+    await account.getByText('Se connecter').click();
+    release();
+    const popin = page.getByRole('dialog');
+    await popin.getByRole('button', { name: 'Se connecter' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/', 'the link was held, not followed');
+  }));
+
 test('the callback refuses a state it does not know ("Invalid state") and goes to /', (t) =>
   browser.page(t, async (page) => {
     await page.goto(siteUrl('fr', '/callback?code=forged&state=forged'));

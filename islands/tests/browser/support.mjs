@@ -154,8 +154,8 @@ export async function waitForIslands(page, network) {
 
 /**
  * Resolves once the island around `locator`'s element has mounted (its first stage is in).
- * A link the island shows in place (`data-replay`, the sign-in pop-in) clicked before that
- * leads to its page, as without JavaScript: a visitor's click comes later than a test's.
+ * A click before that is held and replayed by the loader (src/loader/core.ts); a test that
+ * checks what the mounted island shows waits for it here.
  */
 export async function islandIn(locator) {
   const el = await locator.first().elementHandle();
