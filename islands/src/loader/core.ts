@@ -12,10 +12,11 @@
 // - data-src: the module URL (an island without one is left alone).
 // - props: a child `script[data-props]`, removed before hydrating (so the markup matches the
 //   component's); none means `{}`.
-// - An island not hydrated yet (idle, visible) hydrates at once on an interaction with it,
-//   and a click on one of its `button[type=button]`, or on a link marked `data-replay` (which
-//   the island turns into a dialog), before it is ready is replayed once it is: the visitor's
-//   first click is never lost to the loading (nor to the label book's fetch).
+// - Any island not mounted yet hydrates at once on an interaction with it, and a click on one
+//   of its `button[type=button]`, or on a link marked `data-replay` (which the island turns
+//   into a dialog), before it is mounted is held and replayed once it is: the visitor's first
+//   click is never lost to the loading (nor to the label book's fetch). If the module never
+//   comes, the click is replayed all the same (a held link is then followed).
 // - data-mounted: set once the module's `mount` has run (its listeners are in place), never
 //   before: what another island or a browser test waits on.
 // - labels: the islands' UI strings are not in the props but in the language's label book
