@@ -81,7 +81,9 @@ pub fn og_locale(lang: Lang, site: Site) -> String {
 /// JSON-LD as it goes inside `<script type="application/ld+json">` (`site::escape`): no
 /// `</script>`, `<!--` or `<script` in content can end it or change how it is parsed.
 fn script_json(value: &Value) -> String {
-    site::escape::script_json(&value.to_string())
+    // `to_string` on a `Value` goes through `Display` and the formatting machinery, piece by
+    // piece; `script_json_of` writes the text into one buffer (the same text).
+    site::escape::script_json_of(value)
 }
 
 pub fn breadcrumbs(items: &[(String, String)]) -> Value {

@@ -357,6 +357,22 @@ pub fn dotted_pointer<'a>(value: &'a Value, pointer: &str) -> Option<&'a Value> 
         return Some(value);
     }
 
+    // Patched (see vendor/README.md): a plain path (ASCII, no quote, bracket, backslash or
+    // `~`: every path a template writes as `a.b.c`) is split at its dots directly, which is
+    // what `PointerMachina` gives for it, without its walk char by char.
+    if pointer
+        .bytes()
+        .all(|b| b.is_ascii() && !matches!(b, b'"' | b'\'' | b'\\' | b'[' | b']' | b'~'))
+    {
+        return pointer
+            .split(|c: char| c == '.')
+            .filter(|token| !token.is_empty())
+            .try_fold(value, |target, token| match target {
+                Value::Object(map) => map.get(token),
+                Value::Array(list) => parse_index(token).and_then(|x| list.get(x)),
+                _ => None,
+            });
+    }
     // Patched (see vendor/README.md): a token is unescaped only when it holds a `~`; the
     // upstream code allocated two strings per token of every variable a template reads.
     PointerMachina::new(pointer)

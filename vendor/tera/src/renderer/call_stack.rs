@@ -29,7 +29,7 @@ impl<'a> UserContext<'a> {
 
     pub fn find_value_by_dotted_pointer(&self, pointer: &str) -> Option<&'a Value> {
         // Patched (see vendor/README.md): unescaped only when it holds a `~`.
-        let first = pointer.split('.').next().unwrap();
+        let first = &pointer[..pointer.bytes().position(|b| b == b'.').unwrap_or(pointer.len())];
         let root: Cow<str> = if first.contains('~') {
             Cow::Owned(first.replace("~1", "/").replace("~0", "~"))
         } else {
@@ -112,7 +112,11 @@ impl<'a> CallStack<'a> {
     pub fn lookup(&self, key: &str) -> Option<Val<'a>> {
         // Patched (see vendor/README.md): the path is split at its first dot once, not again in
         // every frame.
-        let split = key.find('.').map(|dot| (&key[..dot], &key[dot + 1..]));
+        // A byte search: keys are a few ASCII letters, too short for `str::find`'s searcher.
+        let split = key
+            .bytes()
+            .position(|b| b == b'.')
+            .map(|dot| (&key[..dot], &key[dot + 1..]));
         for stack_frame in self.stack.iter().rev() {
             let found = stack_frame.find_value_split(key, split);
             if found.is_some() {
