@@ -78,14 +78,6 @@ pub fn og_locale(lang: Lang, site: Site) -> String {
     format!("{}_{}", lang.code(), site.country_code())
 }
 
-/// JSON-LD as it goes inside `<script type="application/ld+json">` (`site::escape`): no
-/// `</script>`, `<!--` or `<script` in content can end it or change how it is parsed.
-fn script_json(value: &Value) -> String {
-    // `to_string` on a `Value` goes through `Display` and the formatting machinery, piece by
-    // piece; `script_json_of` writes the text into one buffer (the same text).
-    site::escape::script_json_of(value)
-}
-
 pub fn breadcrumbs(items: &[(String, String)]) -> Value {
     json!({
         "@context": "https://schema.org",
@@ -173,8 +165,11 @@ pub fn movie(show: &Show, url: &str, base: &str) -> Value {
 pub struct JsonLd(pub String);
 
 impl From<Value> for JsonLd {
+    /// Escaped by `site::escape`: no `</script>`, `<!--` or `<script` in content can end the
+    /// block or change how it is parsed. Serialised into one buffer, not through `Value`'s
+    /// `Display` and the formatting machinery.
     fn from(value: Value) -> JsonLd {
-        JsonLd(script_json(&value))
+        JsonLd(site::escape::script_json_of(&value))
     }
 }
 
