@@ -74,6 +74,9 @@ pub struct Fetcher {
     pub kept_unread: Arc<AtomicUsize>,
     /// Of `kept_read`, those read from their compact form (`FetchCache::load_compact`).
     pub kept_compact: Arc<AtomicUsize>,
+    /// Of `kept_read`, those asked for again: their compact form was all that was kept, and
+    /// it could not be read (written by another build of the generator, or damaged).
+    pub kept_asked_again: Arc<AtomicUsize>,
     /// Calls whose kept tag the API said still holds, asked in bulk (`revalidate`): host and
     /// URL under the API's root (`FetchCache` keys) to that tag. Used as a 304 without asking.
     fresh: Arc<Mutex<HashMap<(String, String), String>>>,
@@ -104,6 +107,7 @@ impl Fetcher {
             unasked: Arc::new(AtomicUsize::new(0)),
             kept_read: Arc::new(AtomicUsize::new(0)),
             kept_compact: Arc::new(AtomicUsize::new(0)),
+            kept_asked_again: Arc::new(AtomicUsize::new(0)),
             kept_unread: Arc::new(AtomicUsize::new(0)),
             fresh: Arc::new(Mutex::new(HashMap::new())),
             revalidated: Arc::new(AtomicUsize::new(0)),
@@ -348,15 +352,15 @@ impl Fetcher {
         match (&self.cache, lazy) {
             (Some(cache), true) => {
                 self.kept_unread.fetch_add(1, Ordering::Relaxed);
-                Ok(Answer::Found(Lazy::Kept(KeptAnswer {
+                Ok(Answer::Found(Lazy::Kept(Box::new(KeptAnswer {
                     cache: cache.clone(),
-                    read: self.kept_read.clone(),
-                    compact: self.kept_compact.clone(),
+                    fetcher: self.clone(),
+                    runtime: tokio::runtime::Handle::current(),
                     host: host.to_string(),
                     key: key.to_string(),
                     url: url.to_string(),
                     etag: kept.etag.clone(),
-                })))
+                }))))
             }
             (Some(cache), false) if decode.is_some() => {
                 let decode = decode.expect("checked above");
@@ -371,14 +375,14 @@ impl Fetcher {
                 let kept = match kept.body() {
                     Some(_) => kept,
                     None => {
-                        whole = read_whole(cache, host, key, url, Some(&kept.etag))?;
+                        whole = read_whole(cache, host, key, url, &kept.etag)?;
                         &whole
                     }
                 };
                 let (value, compact) = parse(body_of(kept, url)?)
                     .map_err(|err| FetchError::new(url, format!("malformed JSON: {err}")))?;
                 if let Some(compact) = compact {
-                    cache.store_compact(host, key, &kept.etag, &compact);
+                    cache.store_compact(host, key, &kept.etag, kept.len, &compact);
                 }
                 Ok(Answer::Found(Lazy::Parsed(value)))
             }
@@ -419,7 +423,10 @@ impl Fetcher {
         let whole = (!lazy && decode.is_none()) || must_look;
         let mut kept = self.cache.as_ref().and_then(|c| {
             if whole {
+                // An answer kept by its compact form alone has no body to look into: asked
+                // with its tag.
                 c.load(&host, key)
+                    .or_else(|| lazy.then(|| c.load_tag(&host, key)).flatten())
             } else {
                 c.load_tag(&host, key)
             }
@@ -446,15 +453,75 @@ impl Fetcher {
             let parse = parse.take().expect("parsed once");
             return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
         }
+        let reply = self
+            .request(&url, &host, kept.as_ref().map(|k| k.etag.as_str()))
+            .await?;
+        let (etag, body) = match reply {
+            Reply::NotModified => {
+                let Some(kept) = kept.take() else {
+                    return Err(FetchError::new(&url, "304 to a call without a tag"));
+                };
+                self.not_modified.fetch_add(1, Ordering::Relaxed);
+                self.reused_bytes.fetch_add(kept.len, Ordering::Relaxed);
+                let parse = parse.take().expect("parsed once");
+                return self.use_kept(site, &url, &host, key, &kept, lazy, parse, decode);
+            }
+            Reply::NotFound => {
+                self.record(site, &url, b"404");
+                return Ok(Answer::NotFound);
+            }
+            Reply::Gone => {
+                self.record(site, &url, b"410");
+                return Ok(Answer::Gone);
+            }
+            Reply::Body { etag, body } => (etag, body),
+        };
+        match etag.as_deref() {
+            Some(tag) => self.record_tag(site, &url, tag),
+            None => self.record(site, &url, &body),
+        }
+        // Kept only when it reads: a malformed answer is asked for whole next time.
+        let parsed = (parse.take().expect("parsed once"))(&body);
+        if let (Some(cache), Some(etag), Ok((_, compact))) = (&self.cache, &etag, &parsed) {
+            // Kept with the body it was read from: a 200 repeating the kept tag (a server
+            // that ignores `If-None-Match`) keeps both as they were.
+            if kept.as_ref().is_none_or(|k| &k.etag != etag) {
+                match compact {
+                    // A large answer read lazily: its compact form alone (see `fetch_cache`).
+                    Some(compact) if lazy && body.len() > crate::fetch_pack::SMALL => {
+                        cache.store_compact_only(&host, key, etag, &body, compact)
+                    }
+                    _ => {
+                        cache.store(&host, key, etag, &body);
+                        if let Some(compact) = compact {
+                            cache.store_compact(&host, key, etag, body.len(), compact);
+                        }
+                    }
+                }
+            }
+        }
+        parsed
+            .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
+            .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")))
+    }
+
+    /// One call over HTTP, `If-None-Match: etag` when given; retried with backoff on network
+    /// errors and 5xx answers. A body comes with its tag when it has one that can be kept.
+    async fn request(
+        &self,
+        url: &str,
+        host: &str,
+        etag: Option<&str>,
+    ) -> Result<Reply, FetchError> {
         let mut last_error = String::new();
         for attempt in 0..ATTEMPTS {
             if attempt > 0 {
                 tokio::time::sleep(BACKOFF * 4u32.pow(attempt - 1)).await;
             }
             self.requests.fetch_add(1, Ordering::Relaxed);
-            let mut request = self.client.get(&url).header(reqwest::header::HOST, &host);
-            if let Some(kept) = &kept {
-                request = request.header(reqwest::header::IF_NONE_MATCH, &kept.etag);
+            let mut request = self.client.get(url).header(reqwest::header::HOST, host);
+            if let Some(etag) = etag {
+                request = request.header(reqwest::header::IF_NONE_MATCH, etag);
             }
             let response = match request.send().await {
                 Ok(response) => response,
@@ -464,22 +531,17 @@ impl Fetcher {
                 }
             };
             let status = response.status();
+            if status == StatusCode::NOT_MODIFIED && etag.is_some() {
+                return Ok(Reply::NotModified);
+            }
             if status == StatusCode::NOT_MODIFIED {
-                if let Some(kept) = kept.take() {
-                    self.not_modified.fetch_add(1, Ordering::Relaxed);
-                    self.reused_bytes.fetch_add(kept.len, Ordering::Relaxed);
-                    let parse = parse.take().expect("parsed once");
-                    return self.use_kept(site, &url, &host, key, &kept, lazy, parse, decode);
-                }
-                return Err(FetchError::new(&url, "304 to a call without a tag"));
+                return Err(FetchError::new(url, "304 to a call without a tag"));
             }
             if status == StatusCode::NOT_FOUND {
-                self.record(site, &url, b"404");
-                return Ok(Answer::NotFound);
+                return Ok(Reply::NotFound);
             }
             if status == StatusCode::GONE {
-                self.record(site, &url, b"410");
-                return Ok(Answer::Gone);
+                return Ok(Reply::Gone);
             }
             if status.is_server_error() {
                 last_error = format!("server error {status}");
@@ -487,61 +549,55 @@ impl Fetcher {
             }
             if !status.is_success() {
                 // 4xx other than 404/410 will not get better by retrying.
-                return Err(FetchError::new(&url, format!("refused with {status}")));
+                return Err(FetchError::new(url, format!("refused with {status}")));
             }
             let etag = response
                 .headers()
                 .get(reqwest::header::ETAG)
                 .and_then(|t| t.to_str().ok())
+                .filter(|t| crate::fetch_cache::is_tag(t))
                 .map(str::to_string);
-            let body = match response.bytes().await {
-                Ok(body) => body,
-                Err(err) => {
-                    last_error = describe(&err);
-                    continue;
+            match response.bytes().await {
+                Ok(body) => {
+                    self.bytes.fetch_add(body.len(), Ordering::Relaxed);
+                    return Ok(Reply::Body { etag, body });
                 }
-            };
-            self.bytes.fetch_add(body.len(), Ordering::Relaxed);
-            match etag.as_deref().filter(|t| crate::fetch_cache::is_tag(t)) {
-                Some(tag) => self.record_tag(site, &url, tag),
-                None => self.record(site, &url, &body),
+                Err(err) => last_error = describe(&err),
             }
-            // Kept only when it reads: a malformed answer is asked for whole next time.
-            let parsed = (parse.take().expect("parsed once"))(&body);
-            if let (Some(cache), Some(etag), Ok((_, compact))) = (&self.cache, &etag, &parsed) {
-                // Kept with the body it was read from: a 200 repeating the kept tag (a server
-                // that ignores `If-None-Match`) keeps both as they were.
-                if kept.as_ref().is_none_or(|k| &k.etag != etag) {
-                    cache.store(&host, key, etag, &body);
-                    if let Some(compact) = compact {
-                        cache.store_compact(&host, key, etag, compact);
-                    }
-                }
-            }
-            return parsed
-                .map(|(v, _)| Answer::Found(Lazy::Parsed(v)))
-                .map_err(|err| FetchError::new(&url, format!("malformed JSON: {err}")));
         }
         Err(FetchError::new(
-            &url,
+            url,
             format!("failed after {ATTEMPTS} attempts: {last_error}"),
         ))
     }
+}
+
+/// What the API answered a call (`Fetcher::request`).
+enum Reply {
+    NotModified,
+    NotFound,
+    Gone,
+    Body {
+        etag: Option<String>,
+        body: bytes::Bytes,
+    },
 }
 
 /// An answer of `Fetcher::get_lazily`: read when it arrived, or kept from the last build
 /// and read from the fetch cache when a page needs it.
 pub enum Lazy<T> {
     Parsed(T),
-    Kept(KeptAnswer),
+    Kept(Box<KeptAnswer>),
 }
 
 /// Where an answer kept from the last build is: the fetch cache, which nothing changes
 /// during a build (its lock keeps other builds out; pruning comes after the commit).
 pub struct KeptAnswer {
     cache: Arc<FetchCache>,
-    read: Arc<AtomicUsize>,
-    compact: Arc<AtomicUsize>,
+    /// To ask for the answer again when its compact form is all that was kept and cannot be
+    /// read (`read`), on the build's runtime, which outlives every page.
+    fetcher: Fetcher,
+    runtime: tokio::runtime::Handle,
     host: String,
     key: String,
     url: String,
@@ -551,44 +607,70 @@ pub struct KeptAnswer {
 
 impl KeptAnswer {
     /// The kept answer: from its compact form by `decode` when the cache has one for it,
-    /// else read by `parse`, whose compact form is then kept for the next build.
+    /// else read by `parse` from the kept JSON, whose compact form is then kept for the next
+    /// build; when the compact form was all that was kept, the answer is asked for again.
+    /// Called off the runtime's threads (on rayon's, or a blocking task).
     pub fn read<T>(
         &self,
         decode: impl FnOnce(&[u8]) -> Option<T>,
         parse: impl FnOnce(&[u8]) -> Result<(T, Option<Vec<u8>>), serde_json::Error>,
     ) -> Result<T, FetchError> {
-        self.read.fetch_add(1, Ordering::Relaxed);
+        self.fetcher.kept_read.fetch_add(1, Ordering::Relaxed);
         if let Some(value) = self
             .cache
             .load_compact(&self.host, &self.key, &self.etag)
             .and_then(|bytes| decode(&bytes))
         {
-            self.compact.fetch_add(1, Ordering::Relaxed);
+            self.fetcher.kept_compact.fetch_add(1, Ordering::Relaxed);
             return Ok(value);
         }
-        let kept = read_whole(&self.cache, &self.host, &self.key, &self.url, None)?;
-        let (value, compact) = parse(body_of(&kept, &self.url)?)
-            .map_err(|err| FetchError::new(&self.url, format!("malformed JSON: {err}")))?;
-        if let Some(compact) = compact.filter(|_| kept.etag == self.etag) {
+        let malformed =
+            |err: serde_json::Error| FetchError::new(&self.url, format!("malformed JSON: {err}"));
+        if let Some(kept) = self.cache.load(&self.host, &self.key) {
+            let (value, compact) = parse(body_of(&kept, &self.url)?).map_err(malformed)?;
+            if let Some(compact) = compact.filter(|_| kept.etag == self.etag) {
+                self.cache
+                    .store_compact(&self.host, &self.key, &self.etag, kept.len, &compact);
+            }
+            return Ok(value);
+        }
+        self.fetcher
+            .kept_asked_again
+            .fetch_add(1, Ordering::Relaxed);
+        let reply = self
+            .runtime
+            .block_on(self.fetcher.request(&self.url, &self.host, None))?;
+        let (etag, body) = match reply {
+            Reply::Body { etag, body } => (etag, body),
+            Reply::NotFound | Reply::Gone => {
+                return Err(FetchError::new(
+                    &self.url,
+                    "gone since the last build, whose answer could not be read again",
+                ))
+            }
+            Reply::NotModified => unreachable!("asked without a tag"),
+        };
+        let (value, compact) = parse(&body).map_err(malformed)?;
+        if let (Some(etag), Some(compact)) = (etag, compact) {
             self.cache
-                .store_compact(&self.host, &self.key, &self.etag, &compact);
+                .store_compact_only(&self.host, &self.key, &etag, &body, &compact);
         }
         Ok(value)
     }
 }
 
 /// A kept answer's file read whole (its body was left unread on arrival), when it is still
-/// the answer tagged `tag` if one is given.
+/// the answer tagged `tag`.
 fn read_whole(
     cache: &FetchCache,
     host: &str,
     key: &str,
     url: &str,
-    tag: Option<&str>,
+    tag: &str,
 ) -> Result<Kept, FetchError> {
     cache
         .load(host, key)
-        .filter(|whole| tag.is_none_or(|tag| whole.etag == tag))
+        .filter(|whole| whole.etag == tag)
         .ok_or_else(|| {
             FetchError::new(url, "the kept answer left the fetch cache during the build")
         })
@@ -636,10 +718,18 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let cache = Arc::new(FetchCache::open(dir.clone()).expect("cache"));
         cache.store("fr.localhost", "/cinema/a/shows", "\"t1\"", b"[1,2]");
+        // Nothing listens there: the answer is never asked for again in this test.
+        let fetcher = Fetcher::new("http://127.0.0.1:9")
+            .expect("fetcher")
+            .with_cache(cache.clone());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
         let kept = |etag: &str| KeptAnswer {
             cache: cache.clone(),
-            read: Arc::new(AtomicUsize::new(0)),
-            compact: Arc::new(AtomicUsize::new(0)),
+            fetcher: fetcher.clone(),
+            runtime: runtime.handle().clone(),
             host: "fr.localhost".into(),
             key: "/cinema/a/shows".into(),
             url: "http://api/cinema/a/shows".into(),
@@ -661,11 +751,12 @@ mod tests {
 
         let answer = kept("\"t1\"");
         assert_eq!(answer.read(decode, parse).unwrap(), vec![1, 2]);
-        assert_eq!(answer.compact.load(Ordering::Relaxed), 0);
+        assert_eq!(fetcher.kept_compact.load(Ordering::Relaxed), 0);
         // Now from the compact form (`decode` marks what it read).
         assert_eq!(answer.read(decode, parse).unwrap(), vec![101, 102]);
-        assert_eq!(answer.read.load(Ordering::Relaxed), 2);
-        assert_eq!(answer.compact.load(Ordering::Relaxed), 1);
+        assert_eq!(fetcher.kept_read.load(Ordering::Relaxed), 3);
+        assert_eq!(fetcher.kept_compact.load(Ordering::Relaxed), 1);
+        assert_eq!(fetcher.kept_asked_again.load(Ordering::Relaxed), 0);
         // A compact form that does not decode falls back to the JSON.
         assert_eq!(answer.read(|_| None::<Vec<u8>>, parse).unwrap(), vec![1, 2]);
         // JSON that does not read fails with the call's address.

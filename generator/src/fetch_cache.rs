@@ -10,8 +10,12 @@
 //! entries that are still true, and the next build uses them. Entries no call asked for in a
 //! whole successful build (a cinema closed, a film gone) are removed then.
 //!
-//! A schedule's answer also has its compact form beside it (`{name}.compact`, see
-//! `schedule::read_and_compact_schedule`), which a later build reads instead of the JSON.
+//! A schedule's answer is kept in its compact form alone (`{name}.compact`, see
+//! `schedule::read_and_compact_schedule`), which a later build reads instead of the JSON: the
+//! JSON, four fifths of the cache's bytes, was written every night (schedules change daily)
+//! to be read only after the generator changed, which a build handles by asking again
+//! (`FetchCache::store_compact_only`, `KeptAnswer::read`). A season keeps both: it is read
+//! while fetching, where asking again would need its own path.
 //!
 //! The folder sits beside the output folder (`.{out}.fetch`), never in it: it is not published.
 
@@ -49,9 +53,25 @@ pub fn is_tag(etag: &str) -> bool {
 /// A kept file's tag (its first line) and where its body starts; none when the line is not
 /// there whole or is not a tag.
 fn tag_line(bytes: &[u8]) -> Option<(String, usize)> {
+    let (line, _) = split_line(bytes)?;
+    let etag = std::str::from_utf8(line).ok()?;
+    is_tag(etag).then(|| (etag.to_string(), line.len() + 1))
+}
+
+/// A line and what follows it.
+fn split_line(bytes: &[u8]) -> Option<(&[u8], &[u8])> {
     let newline = bytes.iter().position(|&b| b == b'\n')?;
-    let etag = std::str::from_utf8(&bytes[..newline]).ok()?;
-    is_tag(etag).then(|| (etag.to_string(), newline + 1))
+    Some((&bytes[..newline], &bytes[newline + 1..]))
+}
+
+/// A compact form's second line: the hash of its bytes (16 hex digits) and the length of the
+/// answer it was made from.
+fn hash_line(line: &[u8]) -> Option<(u64, usize)> {
+    let (hash, len) = std::str::from_utf8(line).ok()?.split_once(' ')?;
+    if hash.len() != 16 {
+        return None;
+    }
+    Some((u64::from_str_radix(hash, 16).ok()?, len.parse().ok()?))
 }
 
 /// The file name ending of an answer's compact form.
@@ -183,7 +203,9 @@ impl FetchCache {
                 body_start: 0,
             });
         }
-        let mut file = std::fs::File::open(self.dir.join(&name)).ok()?;
+        let Ok(mut file) = std::fs::File::open(self.dir.join(&name)) else {
+            return self.compact_tag(name, host, url);
+        };
         let size = file.metadata().ok()?.len() as usize;
         let mut head = Vec::with_capacity(TAG_LINE_READ);
         (&mut file)
@@ -199,6 +221,32 @@ impl FetchCache {
             len: size.saturating_sub(body_start),
             bytes: None,
             body_start,
+        })
+    }
+
+    /// The tag of an answer kept by its compact form alone (`store_compact_only`), and the
+    /// length of the answer it was made from, when this generator wrote it: another build of
+    /// the generator cannot read it, so the call is asked whole.
+    fn compact_tag(&self, name: String, host: &str, url: &str) -> Option<Kept> {
+        use std::io::Read as _;
+        let ours = self.compact_header.as_deref()?;
+        let file = std::fs::File::open(self.dir.join(format!("{name}{COMPACT}"))).ok()?;
+        let mut head = Vec::with_capacity(TAG_LINE_READ);
+        file.take(TAG_LINE_READ as u64)
+            .read_to_end(&mut head)
+            .ok()?;
+        let (first, rest) = split_line(&head)?;
+        let (identity, etag) = std::str::from_utf8(first).ok()?.split_once(' ')?;
+        let (_, answer_len) = hash_line(split_line(rest)?.0)?;
+        if identity != ours || !is_tag(etag) {
+            return None;
+        }
+        self.note_call(name, host, url, etag);
+        Some(Kept {
+            etag: etag.to_string(),
+            len: answer_len,
+            bytes: None,
+            body_start: 0,
         })
     }
 
@@ -277,25 +325,84 @@ impl FetchCache {
         let mut bytes = std::fs::read(self.dir.join(format!("{name}{COMPACT}"))).ok()?;
         let header = self.compact_header(etag)?;
         let rest = bytes.strip_prefix(header.as_bytes())?;
-        let (hash, payload) = (rest.get(..16)?, rest.get(17..)?);
-        if rest[16] != b'\n' || hash != format!("{:016x}", xxh3_64(payload)).as_bytes() {
+        let (line, payload) = split_line(rest)?;
+        let (hash, _) = hash_line(line)?;
+        if hash != xxh3_64(payload) {
             return None;
         }
-        bytes.drain(..header.len() + 17);
+        bytes.drain(..bytes.len() - payload.len());
         Some(bytes)
     }
 
-    /// Keeps the compact form of a call's answer tagged `etag`; as `store`, never fatal.
-    pub fn store_compact(&self, host: &str, url: &str, etag: &str, compact: &[u8]) {
-        let Some(header) = self.compact_header(etag).filter(|_| is_tag(etag)) else {
-            return;
-        };
-        let name = format!("{}{COMPACT}", Self::name(host, url));
-        let hash = format!("{:016x}\n", xxh3_64(compact));
-        let parts = [header.as_bytes(), hash.as_bytes(), compact];
-        if let Err(err) = self.write_whole(&name, &parts) {
+    /// Keeps the compact form of a call's answer tagged `etag` (`answer_len` bytes long) beside
+    /// the answer; as `store`, never fatal.
+    pub fn store_compact(
+        &self,
+        host: &str,
+        url: &str,
+        etag: &str,
+        answer_len: usize,
+        compact: &[u8],
+    ) {
+        let name = Self::name(host, url);
+        if let Err(err) = self.write_compact(&name, etag, answer_len, compact) {
             tracing::warn!(error = %err, url, "could not keep an answer's compact form");
         }
+    }
+
+    /// Keeps a call's answer by its compact form alone (see the module's comment): the answer
+    /// itself goes, so that its tag is the compact form's. With no compact forms (the
+    /// generator's binary cannot be identified), the answer is kept as `store` keeps it. As
+    /// `store`, never fatal.
+    pub fn store_compact_only(
+        &self,
+        host: &str,
+        url: &str,
+        etag: &str,
+        answer: &[u8],
+        compact: &[u8],
+    ) {
+        if self.compact_header.is_none() {
+            return self.store(host, url, etag, answer);
+        }
+        let name = Self::name(host, url);
+        // The compact form first: a build stopped in between leaves the older answer with its
+        // own tag, asked for again next time.
+        let kept = self
+            .write_compact(&name, etag, answer.len(), compact)
+            .and_then(|()| self.packs.moved_out(&name))
+            .and_then(|()| match std::fs::remove_file(self.dir.join(&name)) {
+                Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err),
+                _ => Ok(()),
+            });
+        if let Err(err) = kept {
+            tracing::warn!(error = %err, url, "could not keep an answer's compact form");
+            return;
+        }
+        self.note_call(name.clone(), host, url, etag);
+        self.used
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name);
+    }
+
+    /// Writes the compact form of the answer `name`: the header (`compact_header`), then the
+    /// bytes' hash and the answer's length, then the bytes.
+    fn write_compact(
+        &self,
+        name: &str,
+        etag: &str,
+        answer_len: usize,
+        compact: &[u8],
+    ) -> std::io::Result<()> {
+        let Some(header) = self.compact_header(etag).filter(|_| is_tag(etag)) else {
+            return Err(std::io::Error::other(
+                "no compact forms without the generator's identity or a tag",
+            ));
+        };
+        let hash = format!("{:016x} {answer_len}\n", xxh3_64(compact));
+        let parts = [header.as_bytes(), hash.as_bytes(), compact];
+        self.write_whole(&format!("{name}{COMPACT}"), &parts)
     }
 
     /// Writes the file `name` whole: a temporary file, then a rename (removed on failure).
@@ -315,7 +422,7 @@ impl FetchCache {
     }
 
     /// The compact form's first line: the generator's identity and the answer's tag (the
-    /// second line is the hash of the bytes that follow).
+    /// second line is the hash of the bytes that follow and the answer's length).
     fn compact_header(&self, etag: &str) -> Option<String> {
         Some(format!("{} {etag}\n", self.compact_header.as_ref()?))
     }
@@ -434,7 +541,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let cache = FetchCache::open(dir.clone()).expect("cache");
         cache.store("fr.localhost", "/a", "\"t1\"", b"{}");
-        cache.store_compact("fr.localhost", "/a", "\"t1\"", b"\x01\n\x02");
+        cache.store_compact("fr.localhost", "/a", "\"t1\"", 2, b"\x01\n\x02");
         assert_eq!(
             cache
                 .load_compact("fr.localhost", "/a", "\"t1\"")
@@ -466,16 +573,65 @@ mod tests {
         }
         std::fs::write(dir.join(&name), &written).unwrap();
         assert!(cache.load_compact("fr.localhost", "/a", "\"t1\"").is_some());
-        cache.store_compact("fr.localhost", "/a", "\"t1\"", b"\x03");
+        cache.store_compact("fr.localhost", "/a", "\"t1\"", 2, b"\x03");
         // Pruned with its answer, kept with it.
         let next = FetchCache::open(dir.clone()).expect("cache");
         assert_eq!(next.prune(), 2);
         assert!(!dir.join(&name).exists());
         let next = FetchCache::open(dir.clone()).expect("cache");
         next.store("fr.localhost", "/a", "\"t1\"", b"{}");
-        next.store_compact("fr.localhost", "/a", "\"t1\"", b"\x03");
+        next.store_compact("fr.localhost", "/a", "\"t1\"", 2, b"\x03");
         assert_eq!(next.prune(), 0);
         assert!(dir.join(&name).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A large answer read lazily is kept by its compact form alone: its tag and length come
+    /// from that form's header, for this generator only; the answer kept before it goes.
+    #[test]
+    fn an_answer_kept_by_its_compact_form_alone_is_asked_with_its_tag() {
+        let dir = std::env::temp_dir().join(format!("fetch-cache-only-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = FetchCache::open(dir.clone()).expect("cache");
+        cache.store("fr.localhost", "/s", "\"t1\"", b"[\"old\"]");
+        cache.store_compact_only(
+            "fr.localhost",
+            "/s",
+            "\"t2\"",
+            b"[\"a long answer\"]",
+            b"\x07",
+        );
+        let tag = cache.load_tag("fr.localhost", "/s").expect("kept");
+        assert_eq!(
+            (tag.etag.as_str(), tag.len, tag.body()),
+            ("\"t2\"", 17, None)
+        );
+        assert!(
+            cache.load("fr.localhost", "/s").is_none(),
+            "no answer beside it"
+        );
+        assert_eq!(
+            cache
+                .load_compact("fr.localhost", "/s", "\"t2\"")
+                .as_deref(),
+            Some(&b"\x07"[..])
+        );
+        // Kept for the next build and indexed with its tag.
+        let name = format!("{}{COMPACT}", FetchCache::name("fr.localhost", "/s"));
+        let next = FetchCache::open(dir.clone()).expect("cache");
+        assert!(next.load_tag("fr.localhost", "/s").is_some());
+        next.prune();
+        assert!(dir.join(&name).is_file(), "pruned");
+        let after = FetchCache::open(dir.clone()).expect("cache");
+        assert_eq!(
+            after.last_calls("fr.localhost"),
+            &[("/s".to_string(), "\"t2\"".to_string())]
+        );
+        // Written by another build of the generator: no tag, so the call is asked whole.
+        let written = std::fs::read(dir.join(&name)).unwrap();
+        let other = [&b"0123456789abcdef"[..], &written[16..]].concat();
+        std::fs::write(dir.join(&name), &other).unwrap();
+        assert!(after.load_tag("fr.localhost", "/s").is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

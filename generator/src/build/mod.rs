@@ -60,6 +60,9 @@ pub struct Report {
     pub kept_unread: usize,
     /// Of `kept_read`, those read from their compact form (the fetch cache's `.compact`).
     pub kept_compact: usize,
+    /// Of `kept_read`, those asked for again: only their compact form was kept, and it could
+    /// not be read (another build of the generator wrote it, or it was damaged).
+    pub kept_asked_again: usize,
     pub targeted_pages: Option<usize>,
     /// The sites a targeted build made none of the files of, kept whole as published
     /// (`SiteWriter::makes_nothing_of`).
@@ -322,6 +325,9 @@ pub fn build(options: &BuildOptions, sites: &[Site], langs: &[Lang]) -> anyhow::
     report.kept_read = fetcher.kept_read.load(std::sync::atomic::Ordering::Relaxed);
     report.kept_compact = fetcher
         .kept_compact
+        .load(std::sync::atomic::Ordering::Relaxed);
+    report.kept_asked_again = fetcher
+        .kept_asked_again
         .load(std::sync::atomic::Ordering::Relaxed);
     report.kept_unread = fetcher
         .kept_unread

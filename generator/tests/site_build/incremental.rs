@@ -155,3 +155,61 @@ fn without_the_index_of_kept_calls_each_is_asked_with_its_tag() {
     // The whole build wrote the index again.
     assert!(index.is_file(), "{} was not written again", index.display());
 }
+
+/// A schedule is kept by its compact form alone (`FetchCache::store_compact_only`). When that
+/// form cannot be read (damaged here; another build of the generator's would not be asked
+/// for with its tag at all), the build asks for the schedule again and makes the same site;
+/// the forms it keeps then read, and the build after reads them all.
+#[test]
+fn a_kept_schedule_whose_compact_form_cannot_be_read_is_asked_for_again() {
+    let first = &*BUILD;
+    let dir = scratch("compact-damaged");
+    let cache = FetchCache::beside(&dir.join("out"));
+    copy_dir(&FetchCache::beside(&first.out), &cache);
+    // The compact forms with no answer in a file of its own beside them: the schedules', kept
+    // by that form alone, and the small seasons' (their answers are in the packs).
+    let names = files_below(&cache);
+    let compact_only: Vec<&String> = names
+        .iter()
+        .filter(|n| n.ends_with(".compact"))
+        .filter(|n| !names.contains(n.trim_end_matches(".compact")))
+        .collect();
+    assert!(
+        compact_only.len() > 100,
+        "schedules kept by their compact form alone: {} of {} files",
+        compact_only.len(),
+        names.len()
+    );
+    for name in &compact_only {
+        let path = cache.join(name);
+        let mut bytes = std::fs::read(&path).expect("a compact form");
+        *bytes.last_mut().expect("not empty") ^= 0xff;
+        std::fs::write(&path, bytes).expect("damaged");
+    }
+    // A new output folder: every page is made, so every schedule is read.
+    let out = dir.join("out");
+    let report = generator::build(&options(&API.base, &out))
+        .unwrap_or_else(|e| panic!("the build with damaged compact forms failed: {e:#}"));
+    // Each schedule read asked for again. (The damaged forms of the small seasons, kept in
+    // the packs beside their answers, are read from those answers.)
+    assert!(
+        report.kept_asked_again == report.kept_read && report.kept_read > 100,
+        "each damaged schedule asked for again: {report:?}"
+    );
+    assert_eq!(
+        crate::support::fingerprint(&out),
+        crate::support::fingerprint(&first.out),
+        "the same site as the first build"
+    );
+    // The forms kept by that build read: none asked for again.
+    let again = dir.join("again");
+    copy_dir(&cache, &FetchCache::beside(&again));
+    let report = generator::build(&options(&API.base, &again))
+        .unwrap_or_else(|e| panic!("the build after failed: {e:#}"));
+    assert!(
+        report.kept_asked_again == 0
+            && report.kept_compact == report.kept_read
+            && report.kept_read > 100,
+        "every schedule read from its compact form: {report:?}"
+    );
+}
