@@ -20,6 +20,7 @@ import gzip
 import json
 import os
 import re
+import subprocess
 import sys
 
 KINDS = ["home", "shows", "show", "cinemas", "cinema", "city", "event", "season", "help", "helpsearch", "voucher", "subscription", "newsitem", "notfound"]
@@ -29,6 +30,16 @@ DEFAULT_LANG = {"fr": "fr", "nl": "nl"}
 
 def gz(data: bytes) -> int:
     return len(gzip.compress(data, 9))
+
+
+def js_gz(js_dir: str) -> dict:
+    """Each script's gzipped size as the islands' build measures it for its budget gate
+    (islands/build.mjs: Node's zlib, level 9). Python's zlib encodes the same bytes a few
+    dozen bytes apart on a page, enough to disagree with the gate at the budget's edge."""
+    script = ("const z=require('zlib'),fs=require('fs'),d=process.argv[1],o={};"
+              "for(const f of fs.readdirSync(d))if(f.endsWith('.js'))o[f]=z.gzipSync(fs.readFileSync(d+'/'+f),{level:9}).length;"
+              "process.stdout.write(JSON.stringify(o))")
+    return json.loads(subprocess.run(["node", "-e", script, js_dir], check=True, capture_output=True, text=True).stdout)
 
 
 def attrs(tag: str) -> dict:
@@ -61,7 +72,7 @@ def pages(site_dir: str):
             yield address, path, html
 
 
-def weights(site_dir: str, html: str, manifest: dict) -> dict:
+def weights(site_dir: str, html: str, manifest: dict, js_sizes: dict) -> dict:
     tags = re.findall(r"<(link|script|div|aside|footer)\b([^>]*)>", html)
     css_all = css_blocking = 0
     for name, raw in tags:
@@ -83,22 +94,25 @@ def weights(site_dir: str, html: str, manifest: dict) -> dict:
         after |= files | set(entry.get("lazy", []))
         if entry.get("hydrate", "load") in ("load", "idle", "visible"):
             before |= files
-    js_dir = os.path.join(site_dir, "assets", "islands")
-    size = lambda names: sum(gz(open(os.path.join(js_dir, n), "rb").read()) for n in names)
+    size = lambda names: sum(js_sizes[n] for n in names)
     return {"html": gz(html.encode()), "css": css_all, "css_blocking": css_blocking, "js_before": size(before), "js_after": size(after)}
 
 
 def table(out: str, manifest_path: str) -> None:
     manifest = json.load(open(manifest_path))
-    print(f"\n  {'site':<4} {'page':<13} {'HTML gz':>8} {'CSS gz':>7} {'blocking':>8} {'JS before':>9} {'JS after':>8}   (KB; targets: CSS ≤ 20 total, ≤ 14 blocking; JS ≤ 12 before, ≤ 40 after)")
+    # The JavaScript budgets are the islands' own (islands/islands.json, beside dist/).
+    budgets = json.load(open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(manifest_path))), "islands.json")))["budgets"]
+    js_before_budget, js_after_budget = budgets["beforeInteraction"], budgets["afterAll"]
+    print(f"\n  {'site':<4} {'page':<13} {'HTML gz':>8} {'CSS gz':>7} {'blocking':>8} {'JS before':>9} {'JS after':>8}   (KB; targets: CSS ≤ 20 total, ≤ 14 blocking; JS ≤ {js_before_budget / 1024:g} before, ≤ {js_after_budget / 1024:g} after)")
     worst = {"css": 0, "css_blocking": 0, "js_before": 0, "js_after": 0}
     for site in SITES:
         site_dir = os.path.join(out, site)
+        js_sizes = js_gz(os.path.join(site_dir, "assets", "islands"))
         seen = {}
         for address, _, html in pages(site_dir):
             kind = page_kind(html)
             if kind in KINDS and kind not in seen:
-                seen[kind] = weights(site_dir, html, manifest)
+                seen[kind] = weights(site_dir, html, manifest, js_sizes)
         for kind in KINDS:
             if kind not in seen:
                 continue
@@ -107,7 +121,7 @@ def table(out: str, manifest_path: str) -> None:
                 worst[k] = max(worst[k], w[k])
             kb = lambda n: f"{n / 1024:.1f}"
             print(f"  {site:<4} {kind:<13} {kb(w['html']):>8} {kb(w['css']):>7} {kb(w['css_blocking']):>8} {kb(w['js_before']):>9} {kb(w['js_after']):>8}")
-    verdict = worst["css"] <= 20 * 1024 and worst["css_blocking"] <= 14 * 1024 and worst["js_before"] <= 12 * 1024 and worst["js_after"] <= 40 * 1024
+    verdict = worst["css"] <= 20 * 1024 and worst["css_blocking"] <= 14 * 1024 and worst["js_before"] <= js_before_budget and worst["js_after"] <= js_after_budget
     print(f"  heaviest: CSS {worst['css'] / 1024:.1f} KB ({worst['css_blocking'] / 1024:.1f} KB blocking), JS {worst['js_before'] / 1024:.1f} KB before interaction, {worst['js_after'] / 1024:.1f} KB after every island — {'within budget' if verdict else 'OVER BUDGET'}")
 
 
