@@ -6,7 +6,7 @@
 //! `If-None-Match`, and a 304 reuses that answer.
 
 use crate::changed_calls::{ContentKey, Touches};
-use crate::fetch_cache::{FetchCache, Kept};
+use crate::fetch_cache::{FetchCache, Kept, KeptBy};
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use site::{Lang, Site};
@@ -27,7 +27,7 @@ const BACKOFF: Duration = Duration::from_millis(200);
 const REVALIDATE_CALLS: usize = site::revalidate::MAX_CALLS / 2;
 const REVALIDATE_BYTES: usize = 48 * 1024;
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum FetchError {
     #[error("{url}: {reason}")]
     Failed { url: String, reason: String },
@@ -75,7 +75,8 @@ pub struct Fetcher {
     /// Of `kept_read`, those read from their compact form (`FetchCache::load_compact`).
     pub kept_compact: Arc<AtomicUsize>,
     /// Of `kept_read`, those asked for again: their compact form was all that was kept, and
-    /// it could not be read (written by another build of the generator, or damaged).
+    /// it could not be read (damaged, or written by another build of the generator and left
+    /// unasked by a targeted build).
     pub kept_asked_again: Arc<AtomicUsize>,
     /// Calls whose kept tag the API said still holds, asked in bulk (`revalidate`): host and
     /// URL under the API's root (`FetchCache` keys) to that tag. Used as a 304 without asking.
@@ -297,7 +298,8 @@ impl Fetcher {
     /// targeted build) is not read: the build reads it from the fetch cache only if a page
     /// needs it (`KeptAnswer::read`). A rebuild with nothing changed then parses none of the
     /// schedules, most of the bytes a site fetches. `parse` also gives the answer's compact
-    /// form, which the cache keeps beside it for `KeptAnswer::read` (`FetchCache::store_compact`).
+    /// form, which the cache keeps for `KeptAnswer::read`: instead of the answer when it is
+    /// large (`FetchCache::store_compact_only`), else beside it (`FetchCache::store_compact`).
     pub async fn get_lazily<T>(
         &self,
         site: Site,
@@ -431,6 +433,9 @@ impl Fetcher {
                 c.load_tag(&host, key)
             }
         });
+        // A compact form kept alone answers only a lazy call: a call read now (a season)
+        // could not ask again for an answer its form does not give.
+        kept = kept.filter(|k| k.by == KeptBy::Body || lazy);
         let mut parse = Some(parse);
         if let (Some(changed), Some(answer)) = (&self.changed, &kept) {
             let touched = |c: &ContentKey| {
@@ -443,6 +448,9 @@ impl Fetcher {
                 return self.use_kept(site, &url, &host, key, answer, lazy, parse, decode);
             }
         }
+        // Past a targeted build's unasked calls (whose page asks again if it needs the answer),
+        // a form another build of the generator wrote is no answer to ask with: asked whole.
+        kept = kept.filter(|k| k.by != KeptBy::FormOfAnotherBinary);
         if let Some(answer) = kept
             .as_ref()
             .filter(|k| self.changed.is_none() && self.still_fresh(&host, key, &k.etag))
@@ -637,9 +645,16 @@ impl KeptAnswer {
         self.fetcher
             .kept_asked_again
             .fetch_add(1, Ordering::Relaxed);
-        let reply = self
-            .runtime
-            .block_on(self.fetcher.request(&self.url, &self.host, None))?;
+        let reply = self.runtime.block_on(async {
+            // Within the fetch's bound, as every call: the next site may be fetching.
+            let _permit = self
+                .fetcher
+                .permits
+                .acquire()
+                .await
+                .expect("the semaphore is never closed");
+            self.fetcher.request(&self.url, &self.host, None).await
+        })?;
         let (etag, body) = match reply {
             Reply::Body { etag, body } => (etag, body),
             Reply::NotFound | Reply::Gone => {

@@ -115,6 +115,7 @@ pub fn generator_identity(hasher: &mut xxhash_rust::xxh3::Xxh3) -> bool {
 pub struct Kept {
     pub etag: String,
     pub len: usize,
+    pub by: KeptBy,
     bytes: Option<Vec<u8>>,
     body_start: usize,
 }
@@ -124,6 +125,18 @@ impl Kept {
     pub fn body(&self) -> Option<&[u8]> {
         self.bytes.as_deref().map(|b| &b[self.body_start..])
     }
+}
+
+/// What an answer is kept by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeptBy {
+    /// Its body, in a pack or a file of its own.
+    Body,
+    /// Its compact form alone (`FetchCache::store_compact_only`), written by this generator.
+    Form,
+    /// Its compact form alone, written by another build of the generator (or this one cannot
+    /// be identified): the form does not read here, only its tag does.
+    FormOfAnotherBinary,
 }
 
 /// Bytes read for a tag's line (`load_tag`): the API's tags are a few dozen.
@@ -172,6 +185,7 @@ impl FetchCache {
             return Some(Kept {
                 etag: packed.etag,
                 len: packed.payload.len() - packed.body_start,
+                by: KeptBy::Body,
                 bytes: Some(packed.payload),
                 body_start: packed.body_start,
             });
@@ -182,6 +196,7 @@ impl FetchCache {
         Some(Kept {
             etag,
             len: bytes.len() - body_start,
+            by: KeptBy::Body,
             bytes: Some(bytes),
             body_start,
         })
@@ -199,6 +214,7 @@ impl FetchCache {
             return Some(Kept {
                 etag,
                 len: body_len,
+                by: KeptBy::Body,
                 bytes: None,
                 body_start: 0,
             });
@@ -219,17 +235,17 @@ impl FetchCache {
         Some(Kept {
             etag,
             len: size.saturating_sub(body_start),
+            by: KeptBy::Body,
             bytes: None,
             body_start,
         })
     }
 
-    /// The tag of an answer kept by its compact form alone (`store_compact_only`), and the
-    /// length of the answer it was made from, when this generator wrote it: another build of
-    /// the generator cannot read it, so the call is asked whole.
+    /// The tag of an answer kept by its compact form alone (`store_compact_only`), the
+    /// length of the answer it was made from, and whether this generator wrote the form (only
+    /// then does it read here).
     fn compact_tag(&self, name: String, host: &str, url: &str) -> Option<Kept> {
         use std::io::Read as _;
-        let ours = self.compact_header.as_deref()?;
         let file = std::fs::File::open(self.dir.join(format!("{name}{COMPACT}"))).ok()?;
         let mut head = Vec::with_capacity(TAG_LINE_READ);
         file.take(TAG_LINE_READ as u64)
@@ -238,13 +254,18 @@ impl FetchCache {
         let (first, rest) = split_line(&head)?;
         let (identity, etag) = std::str::from_utf8(first).ok()?.split_once(' ')?;
         let (_, answer_len) = hash_line(split_line(rest)?.0)?;
-        if identity != ours || !is_tag(etag) {
+        if !is_tag(etag) {
             return None;
         }
         self.note_call(name, host, url, etag);
         Some(Kept {
             etag: etag.to_string(),
             len: answer_len,
+            by: if self.compact_header.as_deref() == Some(identity) {
+                KeptBy::Form
+            } else {
+                KeptBy::FormOfAnotherBinary
+            },
             bytes: None,
             body_start: 0,
         })
@@ -603,8 +624,8 @@ mod tests {
         );
         let tag = cache.load_tag("fr.localhost", "/s").expect("kept");
         assert_eq!(
-            (tag.etag.as_str(), tag.len, tag.body()),
-            ("\"t2\"", 17, None)
+            (tag.etag.as_str(), tag.len, tag.body(), tag.by),
+            ("\"t2\"", 17, None, KeptBy::Form)
         );
         assert!(
             cache.load("fr.localhost", "/s").is_none(),
@@ -627,11 +648,16 @@ mod tests {
             after.last_calls("fr.localhost"),
             &[("/s".to_string(), "\"t2\"".to_string())]
         );
-        // Written by another build of the generator: no tag, so the call is asked whole.
+        // Written by another build of the generator: its tag alone, marked so (`Fetcher::answer`
+        // asks whole, but in a targeted build's unasked calls).
         let written = std::fs::read(dir.join(&name)).unwrap();
         let other = [&b"0123456789abcdef"[..], &written[16..]].concat();
         std::fs::write(dir.join(&name), &other).unwrap();
-        assert!(after.load_tag("fr.localhost", "/s").is_none());
+        let tag = after.load_tag("fr.localhost", "/s").expect("its tag");
+        assert_eq!(
+            (tag.etag.as_str(), tag.by),
+            ("\"t2\"", KeptBy::FormOfAnotherBinary)
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

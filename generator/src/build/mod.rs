@@ -61,7 +61,8 @@ pub struct Report {
     /// Of `kept_read`, those read from their compact form (the fetch cache's `.compact`).
     pub kept_compact: usize,
     /// Of `kept_read`, those asked for again: only their compact form was kept, and it could
-    /// not be read (another build of the generator wrote it, or it was damaged).
+    /// not be read (damaged, or written by another build of the generator and left unasked
+    /// by a targeted build).
     pub kept_asked_again: usize,
     pub targeted_pages: Option<usize>,
     /// The sites a targeted build made none of the files of, kept whole as published
@@ -624,12 +625,14 @@ impl SiteWriter<'_> {
         };
         // The schedules kept from the last build are read at the first page or feed made: a
         // site whose pages are all kept never reads them.
-        let schedules_read: OnceLock<Result<(), String>> = OnceLock::new();
+        // The error stays a `FetchError` (a kept schedule may be asked for again): the run's
+        // report puts it on the content API (`run_report::Phase::of`).
+        let schedules_read: OnceLock<Result<(), crate::fetch::FetchError>> = OnceLock::new();
         let read_schedules = || -> anyhow::Result<()> {
             schedules_read
-                .get_or_init(|| data.load_schedules(false).map_err(|e| format!("{e:#}")))
+                .get_or_init(|| data.load_schedules(false))
                 .clone()
-                .map_err(anyhow::Error::msg)
+                .map_err(anyhow::Error::from)
         };
         let deps = self.deps;
         // The feeds, kept as pages are: unchanged inputs or (a targeted build) not made from
