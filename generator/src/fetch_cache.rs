@@ -498,10 +498,16 @@ impl FetchCache {
 mod tests {
     use super::*;
 
+    /// A folder of its own for a test, empty.
+    fn empty_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
     #[test]
     fn an_answer_comes_back_with_its_tag_and_unused_ones_are_pruned() {
-        let dir = std::env::temp_dir().join(format!("fetch-cache-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("fetch-cache-test");
         let cache = FetchCache::open(dir.clone()).expect("cache");
         cache.store("fr.localhost", "http://api/a", "\"t1\"", b"{\"a\":1}\n2");
         cache.store("fr.localhost", "http://api/b", "\"t2\"", b"[]");
@@ -540,8 +546,7 @@ mod tests {
 
     #[test]
     fn an_index_line_that_is_not_a_call_is_left_out() {
-        let dir = std::env::temp_dir().join(format!("fetch-index-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("fetch-index-test");
         std::fs::create_dir_all(&dir).expect("dir");
         std::fs::write(
             dir.join(INDEX),
@@ -558,8 +563,7 @@ mod tests {
 
     #[test]
     fn a_compact_form_is_read_only_for_its_answer_and_goes_with_it() {
-        let dir = std::env::temp_dir().join(format!("fetch-cache-compact-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("fetch-cache-compact");
         let cache = FetchCache::open(dir.clone()).expect("cache");
         cache.store("fr.localhost", "/a", "\"t1\"", b"{}");
         cache.store_compact("fr.localhost", "/a", "\"t1\"", 2, b"\x01\n\x02");
@@ -611,8 +615,7 @@ mod tests {
     /// from that form's header, for this generator only; the answer kept before it goes.
     #[test]
     fn an_answer_kept_by_its_compact_form_alone_is_asked_with_its_tag() {
-        let dir = std::env::temp_dir().join(format!("fetch-cache-only-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("fetch-cache-only");
         let cache = FetchCache::open(dir.clone()).expect("cache");
         cache.store("fr.localhost", "/s", "\"t1\"", b"[\"old\"]");
         cache.store_compact_only(
