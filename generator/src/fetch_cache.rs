@@ -331,6 +331,11 @@ impl FetchCache {
             tracing::warn!(error = %err, url, "could not keep an answer for the next build");
             return;
         }
+        self.kept_call(name, host, url, etag);
+    }
+
+    /// A call whose answer this build kept: indexed with its tag, and not pruned.
+    fn kept_call(&self, name: String, host: &str, url: &str, etag: &str) {
         self.note_call(name.clone(), host, url, etag);
         self.used
             .lock()
@@ -365,6 +370,9 @@ impl FetchCache {
         answer_len: usize,
         compact: &[u8],
     ) {
+        if self.compact_header.is_none() || !is_tag(etag) {
+            return;
+        }
         let name = Self::name(host, url);
         if let Err(err) = self.write_compact(&name, etag, answer_len, compact) {
             tracing::warn!(error = %err, url, "could not keep an answer's compact form");
@@ -373,8 +381,8 @@ impl FetchCache {
 
     /// Keeps a call's answer by its compact form alone (see the module's comment): the answer
     /// itself goes, so that its tag is the compact form's. With no compact forms (the
-    /// generator's binary cannot be identified), the answer is kept as `store` keeps it. As
-    /// `store`, never fatal.
+    /// generator's binary cannot be identified) or no tag, it goes to `store`. As `store`,
+    /// never fatal.
     pub fn store_compact_only(
         &self,
         host: &str,
@@ -383,7 +391,7 @@ impl FetchCache {
         answer: &[u8],
         compact: &[u8],
     ) {
-        if self.compact_header.is_none() {
+        if self.compact_header.is_none() || !is_tag(etag) {
             return self.store(host, url, etag, answer);
         }
         let name = Self::name(host, url);
@@ -400,11 +408,7 @@ impl FetchCache {
             tracing::warn!(error = %err, url, "could not keep an answer's compact form");
             return;
         }
-        self.note_call(name.clone(), host, url, etag);
-        self.used
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(name);
+        self.kept_call(name, host, url, etag);
     }
 
     /// Writes the compact form of the answer `name`: the header (`compact_header`), then the
