@@ -42,6 +42,11 @@ pub struct FetchCache {
     compact_header: Option<String>,
     /// The small answers.
     packs: Packs,
+    /// The folder held nothing when the build opened it (a first build, or its cache
+    /// removed): no call has a kept answer but one this build stored, and the thousands of
+    /// lookups of a cold build are answered without asking the file system (two failed opens
+    /// each).
+    started_empty: bool,
 }
 
 /// A tag is visible ASCII (RFC 9110); anything else is not one of ours (and a line break
@@ -157,7 +162,12 @@ impl FetchCache {
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let mut identity = xxhash_rust::xxh3::Xxh3::new();
         let known = generator_identity(&mut identity);
+        let started_empty = std::fs::read_dir(&dir)
+            .with_context(|| format!("reading {}", dir.display()))?
+            .next()
+            .is_none();
         Ok(FetchCache {
+            started_empty,
             used: Mutex::new(HashSet::new()),
             calls: Mutex::new(HashMap::new()),
             last: std::sync::OnceLock::new(),
@@ -179,6 +189,9 @@ impl FetchCache {
     /// cache usually holds: done in place rather than on a blocking thread.
     pub fn load(&self, host: &str, url: &str) -> Option<Kept> {
         let name = self.mark_used(host, url);
+        if self.none_kept(&name) {
+            return None;
+        }
         if self.packs.holds(&name) {
             let packed = self.packs.read(&name)?;
             self.note_call(name, host, url, &packed.etag);
@@ -209,6 +222,9 @@ impl FetchCache {
     pub fn load_tag(&self, host: &str, url: &str) -> Option<Kept> {
         use std::io::Read as _;
         let name = self.mark_used(host, url);
+        if self.none_kept(&name) {
+            return None;
+        }
         if let Lookup::Tag { etag, body_len } = self.packs.lookup(&name) {
             self.note_call(name, host, url, &etag);
             return Some(Kept {
@@ -269,6 +285,17 @@ impl FetchCache {
             bytes: None,
             body_start: 0,
         })
+    }
+
+    /// Whether the entry `name` surely holds nothing: the folder started empty and this build
+    /// has not kept the call since.
+    fn none_kept(&self, name: &str) -> bool {
+        self.started_empty
+            && !self
+                .calls
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains_key(name)
     }
 
     /// The entry's file name, marked as asked for by this build (not pruned).
@@ -400,9 +427,14 @@ impl FetchCache {
         let kept = self
             .write_compact(&name, etag, answer.len(), compact)
             .and_then(|()| self.packs.moved_out(&name))
-            .and_then(|()| match std::fs::remove_file(self.dir.join(&name)) {
-                Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err),
-                _ => Ok(()),
+            .and_then(|()| {
+                if self.none_kept(&name) {
+                    return Ok(());
+                }
+                match std::fs::remove_file(self.dir.join(&name)) {
+                    Err(err) if err.kind() != std::io::ErrorKind::NotFound => Err(err),
+                    _ => Ok(()),
+                }
             });
         if let Err(err) = kept {
             tracing::warn!(error = %err, url, "could not keep an answer's compact form");
@@ -545,6 +577,36 @@ mod tests {
             &[("http://api/a".to_string(), "\"t1\"".to_string())]
         );
         assert!(after.last_calls("nl.localhost").is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_cache_opened_empty_answers_only_what_this_build_kept() {
+        let dir = empty_dir("fetch-cache-cold");
+        let cache = FetchCache::open(dir.clone()).expect("cache");
+        cache.store("fr.localhost", "/a", "\"t1\"", &[b'a'; 40_000]);
+        cache.store("fr.localhost", "/s", "\"t2\"", b"[]");
+        // An entry that appears after the build opened the folder is not this build's: a
+        // cold build looks nothing up on disk.
+        std::fs::copy(
+            dir.join(FetchCache::name("fr.localhost", "/a")),
+            dir.join(FetchCache::name("fr.localhost", "/b")),
+        )
+        .expect("copy");
+        assert!(cache.load("fr.localhost", "/b").is_none());
+        assert!(cache.load_tag("fr.localhost", "/b").is_none());
+        // What it kept, large (a file of its own) or small (in a pack), it reads back.
+        assert_eq!(cache.load("fr.localhost", "/a").expect("kept").len, 40_000);
+        assert_eq!(
+            cache.load_tag("fr.localhost", "/s").expect("kept").etag,
+            "\"t2\""
+        );
+        // The next build, which opens a folder with entries, reads them all.
+        let next = FetchCache::open(dir.clone()).expect("cache");
+        assert_eq!(
+            next.load_tag("fr.localhost", "/b").expect("kept").etag,
+            "\"t1\""
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
