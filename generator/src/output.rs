@@ -350,8 +350,12 @@ impl Output {
     pub fn write(&self, rel: &str, bytes: &[u8]) -> anyhow::Result<()> {
         let rel_path = safe_relative(rel)?;
         let previous = self.published.join(&rel_path);
-        // Same bytes as the published file: kept (its modification time stays).
-        if std::fs::metadata(&previous).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+        // Same bytes as the published file: kept (its modification time stays). A file the
+        // listing made at `begin` does not hold is not asked about (every file of a first
+        // build, a new page's).
+        if self.published_files.contains_key(&rel_path)
+            && std::fs::metadata(&previous)
+                .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
             && std::fs::read(&previous).is_ok_and(|old| old == bytes)
         {
             return self.keep(rel, rel_path);
