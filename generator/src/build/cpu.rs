@@ -32,9 +32,11 @@ impl Phases {
         }
     }
 
-    /// CPU time of a whole page (context to write) by page kind, to find the costly kinds.
-    pub fn add_kind(&self, kind: &'static str, started: Duration) {
-        let spent = thread_cpu().saturating_sub(started).as_micros() as u64;
+    /// CPU time of a whole page (context to write: the thread's CPU clock at its start and
+    /// end) by page kind, to find the costly kinds. Each reading of the clock is a system call
+    /// (about 0.7 µs here): a page reads it five times, not once more for its kind.
+    pub fn add_kind(&self, kind: &'static str, started: Duration, ended: Duration) {
+        let spent = ended.saturating_sub(started).as_micros() as u64;
         *self
             .kinds
             .lock()

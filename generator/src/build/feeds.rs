@@ -359,6 +359,6 @@ fn facts<'a>(
     }
 }
 
-/// Set (to anything), the build writes no feed: only to measure what the feeds cost
+/// Set (to anything but nothing), the build writes no feed: only to measure what the feeds cost
 /// (docs/operations.md); the pages still link them.
 pub const NO_FEEDS_ENV: &str = "GENERATOR_NO_FEEDS";

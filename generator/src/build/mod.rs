@@ -639,7 +639,7 @@ impl SiteWriter<'_> {
         // what changed. Made beside the pages, in the same pool: neither waits for the other's
         // last few files with a core idle (a targeted build makes a few dozen of each a site).
         let write_feeds = || -> anyhow::Result<()> {
-            if std::env::var_os(feeds::NO_FEEDS_ENV).is_some() {
+            if std::env::var_os(feeds::NO_FEEDS_ENV).is_some_and(|v| !v.is_empty()) {
                 return Ok(());
             }
             let of = feeds::FeedsOf {
@@ -681,7 +681,7 @@ impl SiteWriter<'_> {
                             let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
                             deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
                         }
-                        self.phases.add_kind(page.kind.name(), t0);
+                        self.phases.add_kind(page.kind.name(), t0, thread_cpu());
                         self.progress.inc(1);
                         return Ok(());
                     }
@@ -706,8 +706,9 @@ impl SiteWriter<'_> {
                     deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
                     let t3 = thread_cpu();
                     let result = output.write(&rel, &bytes);
-                    self.phases.add(t0, t1, t2, t3, thread_cpu());
-                    self.phases.add_kind(page.kind.name(), t0);
+                    let t4 = thread_cpu();
+                    self.phases.add(t0, t1, t2, t3, t4);
+                    self.phases.add_kind(page.kind.name(), t0, t4);
                     self.progress.inc(1);
                     result
                 })
