@@ -292,16 +292,21 @@ pub fn draw(size: u32, letter: char, background: &str, ink: &str) -> Vec<u8> {
     // much, a pixel is background alone, and its distances to the strokes (most of the
     // drawing's time, the box being a fifth of the icon) are not measured.
     let reach = half_width + 0.5;
-    let points = strokes.iter().flatten();
-    let inked = (
-        points.clone().map(|p| p.0).fold(f32::INFINITY, f32::min) - reach,
-        points
-            .clone()
-            .map(|p| p.0)
-            .fold(f32::NEG_INFINITY, f32::max)
-            + reach,
-        points.clone().map(|p| p.1).fold(f32::INFINITY, f32::min) - reach,
-        points.map(|p| p.1).fold(f32::NEG_INFINITY, f32::max) + reach,
+    let inked = strokes.iter().flatten().fold(
+        (
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ),
+        |(left, right, top, bottom), &(x, y)| {
+            (
+                left.min(x - reach),
+                right.max(x + reach),
+                top.min(y - reach),
+                bottom.max(y + reach),
+            )
+        },
     );
     let mut pixels = Vec::with_capacity((size * size * 4) as usize);
     for row in 0..size {
