@@ -169,3 +169,12 @@ pub fn island_props<'a>(island: ElementRef<'a>) -> Option<ElementRef<'a>> {
     let props = selector("script[data-props]");
     island.child_elements().find(|c| props.matches(c))
 }
+
+/// The props of the page's first island named `name` (`data-island`), as JSON; `None` when
+/// there is no such island, it has no props, or they are not JSON.
+pub fn island_json(doc: &Doc, name: &str) -> Option<serde_json::Value> {
+    select(doc, &format!("[data-island={name}]"))
+        .first()
+        .and_then(|island| island_props(*island))
+        .and_then(|script| serde_json::from_str(&raw_text(script)).ok())
+}

@@ -203,11 +203,7 @@ fn city_schedule_filters_cover_the_days_the_island_fills() {
             .filter_map(|st| str_of(&st["version"], "slug"))
             .filter(|v| !v.is_empty())
             .collect();
-        let Some(props) = select(&doc, "[data-island=schedule]")
-            .first()
-            .and_then(|t| island_props(*t))
-            .and_then(|script| serde_json::from_str::<serde_json::Value>(&raw_text(script)).ok())
-        else {
+        let Some(props) = island_json(&doc, "schedule") else {
             problems.push(format!("{}: no schedule props", html.file));
             continue;
         };

@@ -5,16 +5,8 @@
 
 use crate::common::*;
 use crate::support::*;
-use serde_json::Value;
 use site::routes::PageKind;
 use site::rules::{rating_scheme, DEFAULT_TRACKED_RATING};
-
-fn tracking_props(doc: &Doc) -> Option<Value> {
-    select(doc, "[data-island=tracking]")
-        .first()
-        .and_then(|t| island_props(*t))
-        .and_then(|script| serde_json::from_str(&raw_text(script)).ok())
-}
 
 #[test]
 fn show_pages_give_the_data_layer_the_rating_in_the_site_scheme_and_the_flagged_dimensions() {
@@ -41,7 +33,7 @@ fn show_pages_give_the_data_layer_the_rating_in_the_site_scheme_and_the_flagged_
                     continue;
                 };
                 let doc = html.doc();
-                let Some(props) = tracking_props(&doc) else {
+                let Some(props) = island_json(&doc, "tracking") else {
                     problems.push(format!("{}: no tracking props", html.file));
                     continue;
                 };
