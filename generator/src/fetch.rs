@@ -600,6 +600,7 @@ pub enum Lazy<T> {
 
 /// Where an answer kept from the last build is: the fetch cache, which nothing changes
 /// during a build (its lock keeps other builds out; pruning comes after the commit).
+#[derive(Clone)]
 pub struct KeptAnswer {
     cache: Arc<FetchCache>,
     /// To ask for the answer again when its compact form is all that was kept and cannot be

@@ -8,8 +8,8 @@
 
 use crate::fetch::{Answer, FetchError, Fetcher, Lazy};
 use crate::schedule::{
-    read_and_compact_schedule, read_and_compact_season, read_compact_schedule, read_compact_season,
-    CinemaSchedule, Place, SeasonPage, ShowId, Tables,
+    read_and_compact_season, read_compact_schedule_as, read_compact_season, read_schedule_for,
+    CinemaSchedule, Place, SeasonPage, ShowId, Tables, VersionLabels,
 };
 use futures_util::future::try_join_all;
 use site::content::*;
@@ -132,6 +132,9 @@ struct Schedules {
 struct PendingSchedules {
     answers: Vec<Option<Lazy<CinemaSchedule>>>,
     tables: Tables,
+    /// The versions' labels in this language, when the schedules were asked for in another
+    /// (`fetch_site`).
+    labels: Option<VersionLabels>,
 }
 
 const NOT_LOADED: &str = "schedules are read once SiteData::load_schedules has run";
@@ -175,7 +178,12 @@ impl LocaleData {
             .pending
             .lock()
             .expect("no panics while holding the lock");
-        let Some(PendingSchedules { answers, tables }) = pending.take() else {
+        let Some(PendingSchedules {
+            answers,
+            tables,
+            labels,
+        }) = pending.take()
+        else {
             // Read by another thread meanwhile.
             return Ok(());
         };
@@ -185,8 +193,11 @@ impl LocaleData {
             Some(Lazy::Parsed(schedule)) => Ok(Some(schedule)),
             Some(Lazy::Kept(kept)) => kept
                 .read(
-                    |compact| read_compact_schedule(compact, &tables),
-                    |body| read_and_compact_schedule(body, &tables),
+                    |compact| read_compact_schedule_as(compact, &tables, labels.as_ref()),
+                    |body| {
+                        read_schedule_for(body, &[(&tables, labels.as_ref())])
+                            .map(|(mut read, compact)| (read.pop().expect("one reader"), compact))
+                    },
                 )
                 .map(Some),
         };
@@ -210,6 +221,15 @@ impl LocaleData {
     }
 
     fn index_schedules(&self, schedules: Vec<Option<CinemaSchedule>>, tables: Tables) -> Schedules {
+        if !tables.unlabelled.is_empty() {
+            tracing::warn!(
+                site = ?tables.site,
+                language = self.lang.code(),
+                versions = ?tables.unlabelled,
+                "/versions does not name these versions in this language: \
+                 their schedules show the default language's label"
+            );
+        }
         let show_of: Vec<Option<usize>> = tables
             .show_slugs
             .iter()
@@ -279,16 +299,23 @@ pub async fn fetch_site(
     site: Site,
     langs: &[Lang],
 ) -> Result<SiteData, FetchError> {
-    // Settings first: an API that cannot be reached fails on them, named. Then every other
+    // Settings first: an API that cannot be reached fails on them, named. Then the schedules,
+    // once a site (`fetch_schedules`: each language's locale reads them), then every other
     // call at once: none depends on another (a rebuild with nothing changed is mostly waiting
     // for answers).
     // The calls of the last build revalidated in bulk first (a few requests instead of one a
     // call, when nothing changed).
     fetcher.revalidate(site).await;
     let settings: SiteSettings = fetcher.get(site, None, "/settings").await?;
+    let mut schedules = fetch_schedules(fetcher, site, langs).await?;
     let (gone_shows, locales, sign_in) = tokio::try_join!(
         fetcher.get::<Vec<String>>(site, Some(site.default_language()), "/shows/gone"),
-        try_join_all(langs.iter().map(|&lang| fetch_locale(fetcher, site, lang))),
+        try_join_all(langs.iter().map(|&lang| {
+            let schedules = schedules
+                .remove(&lang)
+                .expect("schedules for every language");
+            fetch_locale(fetcher, site, lang, schedules)
+        })),
         fetcher.get::<SignInOrigins>(site, None, "/sign-in-origins"),
     )?;
     Ok(SiteData {
@@ -313,10 +340,137 @@ async fn optional<T: serde::de::DeserializeOwned>(
     })
 }
 
-async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData, FetchError> {
+/// Each cinema's schedule, asked for once, in the site's default language, and read for each
+/// of `langs`: only its versions' labels differ between languages, and `/versions` gives them
+/// in each (docs/decisions.md, "One schedule a cinema, not one a language"). The default
+/// language's list of cinemas, which names the schedules, goes to its locale (not asked twice).
+async fn fetch_schedules(
+    fetcher: &Fetcher,
+    site: Site,
+    langs: &[Lang],
+) -> Result<BTreeMap<Lang, LocaleSchedules>, FetchError> {
+    let default = site.default_language();
+    let labels = try_join_all(
+        langs
+            .iter()
+            .filter(|&&l| l != default)
+            .map(|&lang| async move {
+                let list = fetcher
+                    .get::<Vec<VersionLabel>>(site, Some(lang), "/versions")
+                    .await?;
+                let labels: VersionLabels = list.into_iter().map(|v| (v.slug, v.label)).collect();
+                Ok::<_, FetchError>((lang, labels))
+            }),
+    );
+    let listed = fetcher.get::<Vec<Cinema>>(site, Some(default), "/cinemas");
+    let (labels, listed) = tokio::try_join!(labels, listed)?;
+    let mut listed = Some(listed);
+    let mut labels: BTreeMap<Lang, VersionLabels> = labels.into_iter().collect();
+    let mut tables: BTreeMap<Lang, Mutex<Tables>> = langs
+        .iter()
+        .map(|&lang| {
+            let mut tables = Tables::default();
+            tables.site = Some(site);
+            (lang, Mutex::new(tables))
+        })
+        .collect();
+    let readers: Vec<(&Mutex<Tables>, Option<&VersionLabels>)> = langs
+        .iter()
+        .map(|lang| (&tables[lang], labels.get(lang)))
+        .collect();
+    // Schedules (and seasons, in `fetch_locale`) are read into their compact form as each
+    // answer arrives, so at most a few are ever held in the API's form.
+    let schedules = try_join_all(listed.iter().flatten().map(|c| {
+        let readers = &readers;
+        async move {
+            let answer = fetcher
+                .get_lazily(
+                    site,
+                    Some(default),
+                    format!("/cinema/{}/shows?embed=false", c.slug),
+                    |body| read_schedule_for(body, readers),
+                )
+                .await?;
+            Ok::<_, FetchError>((c.slug.as_str(), answer))
+        }
+    }))
+    .await?;
+    drop(readers);
+    // Each language's answers by cinema: read now, or kept from the last build and read by
+    // each language when a page needs them.
+    let mut by_lang: BTreeMap<Lang, HashMap<String, Lazy<CinemaSchedule>>> = BTreeMap::new();
+    for (slug, answer) in schedules {
+        match answer {
+            Answer::Found(Lazy::Parsed(read)) => {
+                for (lang, schedule) in langs.iter().zip(read) {
+                    by_lang
+                        .entry(*lang)
+                        .or_default()
+                        .insert(slug.to_string(), Lazy::Parsed(schedule));
+                }
+            }
+            Answer::Found(Lazy::Kept(kept)) => {
+                for lang in langs {
+                    by_lang
+                        .entry(*lang)
+                        .or_default()
+                        .insert(slug.to_string(), Lazy::Kept(kept.clone()));
+                }
+            }
+            Answer::NotFound | Answer::Gone => {}
+        }
+    }
+    Ok(langs
+        .iter()
+        .map(|&lang| {
+            let schedules = LocaleSchedules {
+                tables: tables.remove(&lang).expect("tables for every language"),
+                answers: by_lang.remove(&lang).unwrap_or_default(),
+                labels: labels.remove(&lang),
+                listed: (lang == default).then(|| listed.take()).flatten(),
+            };
+            (lang, schedules)
+        })
+        .collect())
+}
+
+/// A version as `/versions` lists it.
+#[derive(serde::Deserialize)]
+struct VersionLabel {
+    slug: String,
+    label: String,
+}
+
+/// A language's schedules as `fetch_site` asked for them: its tables (the seasons' screenings
+/// go there too), each cinema's answer by slug and the versions' labels to read them with;
+/// for the default language, its list of cinemas too (the schedules' list, not asked twice).
+struct LocaleSchedules {
+    tables: Mutex<Tables>,
+    answers: HashMap<String, Lazy<CinemaSchedule>>,
+    labels: Option<VersionLabels>,
+    listed: Option<Vec<Cinema>>,
+}
+
+async fn fetch_locale(
+    f: &Fetcher,
+    site: Site,
+    lang: Lang,
+    schedules: LocaleSchedules,
+) -> Result<LocaleData, FetchError> {
+    let LocaleSchedules {
+        tables,
+        answers: mut schedule_answers,
+        labels,
+        listed,
+    } = schedules;
     let l = Some(lang);
     let (cinemas, cities, shows, events, experiences, news) = tokio::try_join!(
-        f.get::<Vec<Cinema>>(site, l, "/cinemas"),
+        async {
+            match listed {
+                Some(list) => Ok(list),
+                None => f.get::<Vec<Cinema>>(site, l, "/cinemas").await,
+            }
+        },
         f.get::<Vec<City>>(site, l, "/cities"),
         f.get::<Vec<ShowSummary>>(site, l, "/shows"),
         f.get::<EventsPage>(site, l, "/events"),
@@ -354,11 +508,6 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             },
         )
     };
-    // Schedules and seasons are read into their compact form as each answer arrives, so at
-    // most a few are ever held in the API's form.
-    let mut tables = Tables::default();
-    tables.site = Some(site);
-    let tables = Mutex::new(tables);
     // A listed cinema whose detail is missing is not a failure: its page redirects to the
     // cinemas list (spec §4 "a cinema with no data").
     let cinema_details = try_join_all(
@@ -366,14 +515,18 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             .iter()
             .map(|c| f.get_detail::<CinemaDetail>(site, l, format!("/cinema/{}", c.slug))),
     );
-    let schedules = try_join_all(cinemas.iter().map(|c| {
-        f.get_lazily(
-            site,
-            l,
-            format!("/cinema/{}/shows?embed=false", c.slug),
-            |body| read_and_compact_schedule(body, &tables),
+    // A cinema the default language does not list, or without a schedule: none, as a 404.
+    let schedules = async {
+        Ok::<_, FetchError>(
+            cinemas
+                .iter()
+                .map(|c| match schedule_answers.remove(&c.slug) {
+                    Some(answer) => Answer::Found(answer),
+                    None => Answer::NotFound,
+                })
+                .collect::<Vec<_>>(),
         )
-    }));
+    };
     let city_details = try_join_all(
         cities
             .iter()
@@ -431,6 +584,7 @@ async fn fetch_locale(f: &Fetcher, site: Site, lang: Lang) -> Result<LocaleData,
             tables: tables
                 .into_inner()
                 .expect("no panics while holding the lock"),
+            labels,
         })),
         cinemas: with_data,
         cinemas_without_data: without_data,

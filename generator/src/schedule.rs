@@ -270,6 +270,9 @@ pub struct Tables {
     /// The site whose labels the versions are: "OV" means a different thing per country
     /// (`site::rules::version_languages`). France's meaning when unset.
     pub site: Option<site::Site>,
+    /// The versions read for a language whose `/versions` does not name them: shown with the
+    /// answer's own label (`screening_labelled`), and said in the build's log.
+    pub unlabelled: std::collections::BTreeSet<String>,
 }
 
 impl Tables {
@@ -322,22 +325,39 @@ impl Tables {
     }
 
     fn screening(&mut self, s: &WireShowtime<'_>) -> Screening {
+        self.screening_labelled(s, None)
+    }
+
+    /// A screening whose version takes its label from `labels` (another language's), when
+    /// they name its slug; else the answer's own label.
+    fn screening_labelled(
+        &mut self,
+        s: &WireShowtime<'_>,
+        labels: Option<&VersionLabels>,
+    ) -> Screening {
+        let label: &str = labels
+            .and_then(|m| m.get(&*s.version.slug.0))
+            .map(String::as_str)
+            .unwrap_or(&s.version.label.0);
         // A handful of versions and badge lists per language: a scan beats hashing.
         let version = match self
             .versions
             .iter()
-            .position(|v| v.slug == *s.version.slug.0 && v.label == *s.version.label.0)
+            .position(|v| v.slug == *s.version.slug.0 && v.label == label)
         {
             Some(i) => i,
             None => {
+                if labels.is_some_and(|m| !m.contains_key(&*s.version.slug.0)) {
+                    self.unlabelled.insert(s.version.slug.0.to_string());
+                }
                 self.versions.push(Version {
                     slug: s.version.slug.0.to_string(),
-                    label: s.version.label.0.to_string(),
+                    label: label.to_string(),
                 });
                 self.version_langs.push(site::rules::version_languages(
                     self.site.unwrap_or(site::Site::Fr),
                     &s.version.slug.0,
-                    &s.version.label.0,
+                    label,
                 ));
                 self.versions.len() - 1
             }
@@ -425,40 +445,80 @@ fn intern_tags(lists: &mut Vec<Vec<String>>, tags: &[Text<'_>], icons: &[Text<'_
     }
 }
 
-/// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes, and gives its
-/// compact form too: what
-/// pages read of it (the wire types below) in `postcard`'s binary form, which the fetch
-/// cache keeps beside the answer. Reading that form again (`read_compact_schedule`) costs a
-/// tenth of parsing the JSON, most of a targeted build's reading.
+/// `read_schedule_for` one language, in the answer's own (the tests').
+#[cfg(test)]
 pub fn read_and_compact_schedule(
     body: &[u8],
     tables: &Mutex<Tables>,
 ) -> Result<(CinemaSchedule, Option<Vec<u8>>), serde_json::Error> {
+    let (mut read, compact) = read_schedule_for(body, &[(tables, None)])?;
+    Ok((read.pop().expect("one reader, one schedule"), compact))
+}
+
+/// A language's labels of the versions, by slug (`/versions?language=…`).
+pub type VersionLabels = std::collections::HashMap<String, String>;
+
+/// Who reads a schedule: a language's tables, and the labels its versions take when the
+/// answer was asked for in another language (None: the answer's own labels).
+pub type ScheduleReader<'a> = (&'a Mutex<Tables>, Option<&'a VersionLabels>);
+
+/// Reads a cinema's schedule (`/cinema/{slug}/shows`) from the API's bytes once for each of a
+/// site's languages (a schedule differs between them only by its versions' labels:
+/// docs/decisions.md, "One schedule a cinema, not one a language"), and gives its compact form
+/// too: what pages read of it (the wire types below) in `postcard`'s binary form, which the
+/// fetch cache keeps beside the answer. Reading that form again (`read_compact_schedule_as`)
+/// costs a tenth of parsing the JSON, most of a targeted build's reading.
+pub fn read_schedule_for(
+    body: &[u8],
+    readers: &[ScheduleReader],
+) -> Result<(Vec<CinemaSchedule>, Option<Vec<u8>>), serde_json::Error> {
     let wire: WireSchedule = crate::fetch::json(body)?;
     // A form that does not encode is only not kept: the next build reads the JSON again.
     let compact = postcard::to_allocvec(&wire).ok();
-    Ok((from_wire(wire, tables), compact))
+    let read = readers
+        .iter()
+        .map(|&(tables, labels)| from_wire(&wire, tables, labels))
+        .collect();
+    Ok((read, compact))
 }
 
 /// A schedule from its compact form (`read_and_compact_schedule`); None when the bytes are
 /// not one (the JSON is read instead).
+#[cfg(test)]
 pub fn read_compact_schedule(bytes: &[u8], tables: &Mutex<Tables>) -> Option<CinemaSchedule> {
-    let wire: WireSchedule = postcard::from_bytes(bytes).ok()?;
-    Some(from_wire(wire, tables))
+    read_compact_schedule_as(bytes, tables, None)
 }
 
-fn from_wire(wire: WireSchedule<'_>, tables: &Mutex<Tables>) -> CinemaSchedule {
+/// `read_compact_schedule` for a language the answer was not asked in (`ScheduleReader`).
+pub fn read_compact_schedule_as(
+    bytes: &[u8],
+    tables: &Mutex<Tables>,
+    labels: Option<&VersionLabels>,
+) -> Option<CinemaSchedule> {
+    let wire: WireSchedule = postcard::from_bytes(bytes).ok()?;
+    Some(from_wire(&wire, tables, labels))
+}
+
+fn from_wire(
+    wire: &WireSchedule<'_>,
+    tables: &Mutex<Tables>,
+    labels: Option<&VersionLabels>,
+) -> CinemaSchedule {
     let mut tables = tables.lock().expect("no panics while holding the lock");
     let days = wire
         .days
-        .into_iter()
+        .iter()
         .map(|(date, entries)| Day {
-            date,
+            date: *date,
             shows: entries
                 .iter()
                 .map(|e| DayShow {
                     show: tables.show(&e.show.0),
-                    screenings: e.showtimes.iter().map(|s| tables.screening(s)).collect(),
+                    screenings: e
+                        .showtimes
+                        .iter()
+                        .map(|s| tables.screening_labelled(s, labels))
+                        .collect(),
                 })
                 .collect(),
         })
@@ -879,10 +939,9 @@ mod tests {
     }
 
     /// The compact form is read from the API's own type, serialised as the API does.
-    #[test]
-    fn a_schedule_keeps_what_pages_use_and_shares_versions_and_badges() {
-        let day = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
-        let schedule = Schedule {
+    /// A day of one show with three showtimes: two versions, one with an escaped label.
+    fn three_showtimes(day: NaiveDate) -> Schedule {
+        Schedule {
             days: BTreeMap::from([(
                 day,
                 vec![ScheduleShow {
@@ -919,7 +978,13 @@ mod tests {
             )]),
             highlighted_showtime: None,
             upsell_pushes: Vec::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_schedule_keeps_what_pages_use_and_shares_versions_and_badges() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let schedule = three_showtimes(day);
         let body = serde_json::to_vec(&schedule).unwrap();
         let tables = Mutex::new(Tables::default());
         let (read, compact) = read_and_compact_schedule(&body, &tables).unwrap();
@@ -979,6 +1044,59 @@ mod tests {
         // Bytes that are not a compact schedule are refused, not misread.
         assert!(read_compact_schedule(&compact[..compact.len() / 2], &Mutex::default()).is_none());
         assert!(read_compact_schedule(b"{\"days\":{}}", &Mutex::default()).is_none());
+    }
+
+    /// One answer read for two languages: the other language's versions take the labels
+    /// `/versions` gives in it, a slug it does not name keeps the answer's label, and
+    /// everything else is the same; its compact form reads back the same way.
+    #[test]
+    fn a_schedule_read_for_another_language_takes_its_version_labels() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let body = serde_json::to_vec(&three_showtimes(day)).unwrap();
+        let labels: VersionLabels = [("vf".to_string(), "French version".to_string())].into();
+        let (fr, en) = (Mutex::new(Tables::default()), Mutex::new(Tables::default()));
+        let (read, compact) =
+            read_schedule_for(&body, &[(&fr, None), (&en, Some(&labels))]).unwrap();
+        let [fr_read, en_read] = &read[..] else {
+            panic!("one schedule a reader")
+        };
+        let (fr, en) = (fr.into_inner().unwrap(), en.into_inner().unwrap());
+        let label = |tables: &Tables, schedule: &CinemaSchedule, i: usize| {
+            tables
+                .version(&schedule.days[0].shows[0].screenings[i])
+                .label
+                .clone()
+        };
+        assert_eq!(label(&fr, fr_read, 0), "Version française");
+        assert_eq!(label(&en, en_read, 0), "French version");
+        assert_eq!(label(&en, en_read, 2), "French version");
+        assert_eq!(
+            label(&en, en_read, 1),
+            "VOST \"sous-titrée\"",
+            "a slug /versions lacks"
+        );
+        assert_eq!(
+            en.unlabelled,
+            std::collections::BTreeSet::from(["vost".to_string()]),
+            "said in the log"
+        );
+        assert!(fr.unlabelled.is_empty(), "the answer's own language");
+        let without_labels = |tables: &Tables, schedule: &CinemaSchedule| -> Vec<String> {
+            described(schedule, tables)
+                .into_iter()
+                .map(|line| line.replace("French version", "Version française"))
+                .collect()
+        };
+        assert_eq!(without_labels(&en, en_read), described(fr_read, &fr));
+        // The compact form, read for the other language, gives the same.
+        let again = Mutex::new(Tables::default());
+        let from_compact =
+            read_compact_schedule_as(&compact.expect("a compact form"), &again, Some(&labels))
+                .expect("reads back");
+        assert_eq!(
+            described(&from_compact, &again.into_inner().unwrap()),
+            described(en_read, &en)
+        );
     }
 
     /// Every fact a schedule holds, with its tables' strings.

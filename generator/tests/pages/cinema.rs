@@ -358,3 +358,61 @@ fn cinema_pages_push_the_experience_the_api_upsells() {
     assert!(pushed > 0, "no cinema page has an upsell push");
     assert_none("upsell pushes", &problems);
 }
+
+/// A cinema's schedule is asked for once a site, in its default language, and read for every
+/// language with `/versions`' labels (docs/decisions.md, "One schedule a cinema, not one a
+/// language"): each language's cinema page names the versions as that language's own answer
+/// names them (the schedule island's version filters), in every language of FR, NL and CH.
+#[test]
+fn cinema_pages_name_each_version_as_their_languages_schedule_does() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for site in SMALL_SITES {
+        for &lang in site.languages() {
+            for c in list(&api_json(site, Some(lang), "/cinemas"), "") {
+                let s = str_of(c, "slug").unwrap_or_default();
+                let answer = api_json(site, Some(lang), &format!("/cinema/{s}/shows?embed=false"));
+                let labels: std::collections::BTreeMap<&str, &str> = answer["days"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|(_, entries)| list(entries, ""))
+                    .flat_map(|e| list(e, "showtimes"))
+                    .filter_map(|st| {
+                        Some((
+                            str_of(&st["version"], "slug")?,
+                            str_of(&st["version"], "label")?,
+                        ))
+                    })
+                    .collect();
+                let Some(html) = page(
+                    site,
+                    &path(PageKind::Cinema, site, lang, &slug(s)),
+                    &mut problems,
+                ) else {
+                    continue;
+                };
+                let doc = html.doc();
+                let Some(props) = island_json(&doc, "schedule") else {
+                    continue;
+                };
+                for v in list(&props["filters"], "versions") {
+                    let (value, label) = (str_of(v, "value"), str_of(v, "label"));
+                    let said = value.and_then(|value| labels.get(value).copied());
+                    if said.is_none() || said != label {
+                        problems.push(format!(
+                            "{}: version {value:?} offered as {label:?}, the {} answer says {said:?}",
+                            html.file,
+                            lang.code()
+                        ));
+                    }
+                    if lang != site.default_language() {
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no version offered in a second language");
+    assert_none("version labels by language", &problems);
+}
