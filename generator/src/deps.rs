@@ -160,15 +160,29 @@ impl Deps {
 
     /// Records what a rendered page was made from.
     pub fn record(&self, rel: &str, keys: BTreeSet<&str>) {
-        self.recorded.store(true, Ordering::Relaxed);
         let ids: Vec<u32> = {
             let mut interner = self.keys.lock().expect("no panics while holding the lock");
             keys.into_iter().map(|k| interner.id(k)).collect()
         };
+        self.record_ids(rel, ids);
+    }
+
+    /// Records what a rendered page was made from, as the ids `SiteLinks` reads (in any
+    /// order, repeated or not).
+    pub fn record_ids(&self, rel: &str, mut ids: Vec<u32>) {
+        self.recorded.store(true, Ordering::Relaxed);
+        ids.sort_unstable();
+        ids.dedup();
         self.pages
             .lock()
             .expect("no panics while holding the lock")
             .insert(rel.to_string(), ids);
+    }
+
+    /// The ids of `keys` (each made when new): a site's keys, interned once for all its pages.
+    fn ids_of<'k>(&self, keys: impl Iterator<Item = &'k str>) -> Vec<u32> {
+        let mut interner = self.keys.lock().expect("no panics while holding the lock");
+        keys.map(|k| interner.id(k)).collect()
     }
 
     /// A page kept from the previous build was made from what it was made from then (its
@@ -237,32 +251,54 @@ impl Deps {
     }
 }
 
-/// A site's item pages by address (with and without the site's origin), to read links.
+/// A site's item pages by address (with and without the site's origin), to read links: each
+/// address with its item's key as the map's id, made once for the site (a page at scale 10
+/// links hundreds of items: no key looked up, compared or sorted as text per link).
 pub struct SiteLinks {
-    by_path: HashMap<String, String>,
+    by_path: HashMap<String, u32>,
     origin: String,
 }
 
 impl SiteLinks {
-    pub fn new(plan: &SitePages, data: &crate::model::SiteData, origin: &str) -> SiteLinks {
-        let mut by_path = HashMap::default();
+    pub fn new(
+        plan: &SitePages,
+        data: &crate::model::SiteData,
+        origin: &str,
+        deps: &Deps,
+    ) -> SiteLinks {
+        let mut paths = Vec::new();
+        let mut keys = Vec::new();
         for page in &plan.pages {
             let Some(locale) = data.locales.get(&page.lang) else {
                 continue;
             };
             if let Some(key) = own_key(page, locale) {
-                by_path.insert(page.path.clone(), key);
+                paths.push(page.path.clone());
+                keys.push(key);
             }
         }
+        let ids = deps.ids_of(keys.iter().map(String::as_str));
         SiteLinks {
-            by_path,
+            by_path: paths.into_iter().zip(ids).collect(),
             origin: origin.trim_end_matches('/').to_string(),
         }
     }
 
-    /// The keys of the items a page's bytes link to, with its own.
-    pub fn keys_of<'a>(&'a self, html: &[u8], own: Option<&'a str>) -> BTreeSet<&'a str> {
-        let mut keys: BTreeSet<&str> = own.into_iter().collect();
+    /// The id of the item a page of this site is made from (its own key), if any.
+    pub fn own(&self, path: &str) -> Option<u32> {
+        self.by_path.get(path).copied()
+    }
+
+    /// The ids of the items a page's bytes link to, with its own (`own`, its path).
+    pub fn keys_of(&self, html: &[u8], own: &str) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.own(own).into_iter().collect();
+        self.scan(html, &mut ids);
+        ids
+    }
+
+    /// Adds to `ids` the items `html` links to (a page's bytes, or one of its parts: no link
+    /// spans two parts), in the order found, repeats included.
+    pub fn scan(&self, html: &[u8], ids: &mut Vec<u32>) {
         for needle in [&b"href="[..], b"\"url\":\""] {
             for at in memmem::find_iter(html, needle) {
                 let rest = &html[at + needle.len()..];
@@ -283,12 +319,11 @@ impl SiteLinks {
                 if !path.starts_with('/') {
                     continue;
                 }
-                if let Some(key) = self.by_path.get(path) {
-                    keys.insert(key.as_str());
+                if let Some(&id) = self.by_path.get(path) {
+                    ids.push(id);
                 }
             }
         }
-        keys
     }
 }
 
@@ -337,16 +372,34 @@ mod tests {
 
     #[test]
     fn links_are_read_in_attributes_and_json_ld() {
+        let deps = Deps::begin(Path::new("/nonexistent/deps-links"));
+        let ids = deps.ids_of(["show/x", "cinema/aix", "city/m"].into_iter());
         let links = SiteLinks {
             by_path: HashMap::from_iter([
-                ("/film/x".to_string(), "show/x".to_string()),
-                ("/cinemas/aix".to_string(), "cinema/aix".to_string()),
-                ("/en/cinemas/aix".to_string(), "cinema/aix".to_string()),
+                ("/film/x".to_string(), ids[0]),
+                ("/cinemas/aix".to_string(), ids[1]),
+                ("/en/cinemas/aix".to_string(), ids[1]),
+                ("/cinemas/ville/m".to_string(), ids[2]),
             ]),
             origin: "https://www.example.fr".to_string(),
         };
         let html = br#"<a href=/film/x>X</a><a href="https://www.example.fr/en/cinemas/aix?d=1">A</a><a href=/film/y>Y</a><a href=https://tickets.example.org/cinemas/aix>B</a><a href="https://www.example.fr">H</a><script>{"url":"https://www.example.fr/film/x"}</script>"#;
-        let keys: Vec<&str> = links.keys_of(html, Some("city/m")).into_iter().collect();
-        assert_eq!(keys, ["cinema/aix", "city/m", "show/x"]);
+        deps.record_ids("fr/m.html", links.keys_of(html, "/cinemas/ville/m"));
+        // A page that links nowhere known, and is no item's: no key.
+        deps.record_ids(
+            "fr/other.html",
+            links.keys_of(b"<a href=/film/y>Y</a>", "/other"),
+        );
+        let file: DepsFile = serde_json::from_slice(&deps.to_bytes().unwrap()).unwrap();
+        assert_eq!(file.pages, ["fr/m.html", "fr/other.html"]);
+        let keys: Vec<(&str, &[u32])> = file
+            .keys
+            .iter()
+            .map(|(k, pages)| (k.as_str(), pages.as_slice()))
+            .collect();
+        assert_eq!(
+            keys,
+            [("cinema/aix", &[0][..]), ("city/m", &[0]), ("show/x", &[0])]
+        );
     }
 }

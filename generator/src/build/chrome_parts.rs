@@ -5,13 +5,14 @@
 //! minify-html leaves a JSON script alone) and, between the footer's two parts, the page's
 //! language links (rendered and minified with the page).
 
+use crate::deps::SiteLinks;
 use crate::fragments::{Piece, CHROME_MARKERS, HOLE};
 use crate::pages::{ChromeVariant, LocaleChrome, PageContext};
 use crate::render::Renderers;
 use anyhow::Context as _;
 use site::Lang;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A variant's chrome, minified, cut at its holes.
 pub struct ChromeParts {
@@ -22,6 +23,8 @@ pub struct ChromeParts {
     /// The footer up to the page's language links, and after them.
     footer: Vec<u8>,
     footer_rest: Vec<u8>,
+    /// The items these parts link to (the dependency map's ids), read once.
+    link_ids: OnceLock<Vec<u32>>,
 }
 
 /// One locale's chrome, its variants rendered when a page first needs them.
@@ -85,11 +88,31 @@ impl<'a> ChromeCache<'a> {
             header_rest,
             footer,
             footer_rest,
+            link_ids: OnceLock::new(),
         })
     }
 }
 
 impl ChromeParts {
+    /// The ids of the items these parts link to (a header's city links, a footer's), read
+    /// at the first page of the variant: a page reads only the links of its own part.
+    pub fn link_ids(&self, links: &SiteLinks) -> &[u32] {
+        self.link_ids.get_or_init(|| {
+            let mut ids = Vec::new();
+            for part in [
+                &self.header,
+                &self.header_rest,
+                &self.footer,
+                &self.footer_rest,
+            ] {
+                links.scan(part, &mut ids);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        })
+    }
+
     /// The pieces of a page's chrome in the page's order, the header first (`header_props`:
     /// the header island's props), the footer's after the page's fragments.
     pub fn pieces<'p>(&'p self, header_props: &'p [u8]) -> ([Piece<'p>; 1], [Piece<'p>; 2]) {
@@ -160,6 +183,7 @@ mod tests {
             header_rest: h_rest,
             footer: f,
             footer_rest: f_rest,
+            link_ids: OnceLock::new(),
         };
         let own = page(
             CHROME_MARKERS[0],

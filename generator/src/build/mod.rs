@@ -11,7 +11,7 @@ pub use feeds::FEED_DAYS;
 mod icons;
 mod sitemaps;
 
-use crate::deps::{own_key, ContentKey, Deps, SiteLinks};
+use crate::deps::{ContentKey, Deps, SiteLinks};
 use crate::fetch::Fetcher;
 use crate::fragments;
 use crate::islands::Islands;
@@ -620,7 +620,7 @@ impl SiteWriter<'_> {
                     .next()
                     .map(|c| c.base_url.as_str())
                     .unwrap_or_default();
-                SiteLinks::new(plan, data, origin)
+                SiteLinks::new(plan, data, origin, self.deps)
             })
         };
         // The schedules kept from the last build are read at the first page or feed made: a
@@ -678,8 +678,7 @@ impl SiteWriter<'_> {
                             deps.carry(&rel);
                         } else if let Some(bytes) = output.published_bytes(&rel) {
                             // Kept from a build that made no map: its links are read once.
-                            let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                            deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
+                            deps.record_ids(&rel, links().keys_of(&bytes, &page.path));
                         }
                         self.phases.add_kind(page.kind.name(), t0, thread_cpu());
                         self.progress.inc(1);
@@ -700,10 +699,10 @@ impl SiteWriter<'_> {
                             format!("rendering {} ({}) on {}", page.path, page.kind.name(), site)
                         })?;
                     let t2 = thread_cpu();
-                    let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])
-                        .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
-                    let own = data.locales.get(&page.lang).and_then(|l| own_key(page, l));
-                    deps.record(&rel, links().keys_of(&bytes, own.as_deref()));
+                    let (bytes, ids) =
+                        finish(&html, &pc, &chrome_parts()[&page.lang], links(), &page.path)
+                            .with_context(|| format!("{} ({})", page.path, page.kind.name()))?;
+                    deps.record_ids(&rel, ids);
                     let t3 = thread_cpu();
                     let result = output.write(&rel, &bytes);
                     let t4 = thread_cpu();
@@ -743,7 +742,9 @@ impl SiteWriter<'_> {
                         None => self.page_context(data, chrome, plan, page),
                     };
                     let html = self.renderers.render(page.lang, pc.template, &pc.context)?;
-                    let bytes = finish(&html, &pc, &chrome_parts()[&page.lang])?;
+                    // A copy of a page the map has: not recorded again.
+                    let (bytes, _) =
+                        finish(&html, &pc, &chrome_parts()[&page.lang], links(), &page.path)?;
                     output.write(&rel, &bytes)?;
                 }
             }
@@ -841,13 +842,17 @@ struct Reuse {
     built: Option<crate::pages::PageContext>,
 }
 
-/// A rendered page (compact as its templates are: `render::compact`) with its fragments and
-/// its locale's chrome spliced in.
+/// A page's bytes: its own part (`html`, rendered as compact as its templates are:
+/// `render::compact`) with its fragments and its locale's chrome spliced in; and the items they
+/// link to (the dependency map's ids), each part read alone: the chrome's links, the same on
+/// every page of a variant, are read once.
 fn finish(
     html: &[u8],
     pc: &crate::pages::PageContext,
     chrome: &ChromeCache,
-) -> anyhow::Result<Vec<u8>> {
+    links: &SiteLinks,
+    path: &str,
+) -> anyhow::Result<(Vec<u8>, Vec<u32>)> {
     let parts = pc.chrome.as_ref().map(|v| chrome.get(v)).transpose()?;
     let header_props = chrome_parts::header_props(pc);
     let (header, footer) = match &parts {
@@ -870,7 +875,31 @@ fn finish(
         )
         .chain(footer.iter().flatten().copied())
         .collect();
-    fragments::splice_pieces(html, &pieces)
+    let bytes = fragments::splice_pieces(html, &pieces)?;
+    let mut ids: Vec<u32> = links.own(path).into_iter().collect();
+    links.scan(html, &mut ids);
+    for fragment in &pc.fragments {
+        links.scan(fragment.as_bytes(), &mut ids);
+    }
+    if let Some(parts) = &parts {
+        links.scan(header_props, &mut ids);
+        ids.extend_from_slice(parts.link_ids(links));
+    }
+    // The parts read alone find what the whole page holds (tests and the demo build check it
+    // on every page they make).
+    debug_assert_eq!(
+        sorted(ids.clone()),
+        sorted(links.keys_of(&bytes, path)),
+        "the links of {path}, read by part and whole"
+    );
+    Ok((bytes, ids))
+}
+
+/// Ids once each, in order (`finish`'s check compares two readings as sets).
+fn sorted(mut ids: Vec<u32>) -> Vec<u32> {
+    ids.sort_unstable();
+    ids.dedup();
+    ids
 }
 
 /// What a site's pages may load besides their own origin: the identity provider (frames and
