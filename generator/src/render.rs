@@ -77,6 +77,7 @@ impl Renderers {
         base.register_filter("time", time_filter);
         base.register_filter("money", money_filter);
         base.register_filter("content_url", content_url_filter);
+        base.register_filter("access_options", access_options_filter);
         base.register_function("slot", Slot);
         base.register_function("chrome_slot", ChromeSlot);
         base.register_function("hole", Hole);
@@ -524,7 +525,8 @@ impl tera::Function for ImageTag {
         let Some(value) = args.get("img").filter(|v| v.is_object()) else {
             return Ok(Value::String(String::new()));
         };
-        let img: site::content::Image = serde_json::from_value(value.clone())
+        // Read where it is (`&Value` is a deserializer), not from a copy.
+        let img = <site::content::Image as serde::Deserialize>::deserialize(value)
             .map_err(|e| tera::Error::msg(format!("image(img=…): {e}")))?;
         let text = |key: &str| args.get(key).and_then(Value::as_str);
         let loading = match text("load") {
@@ -623,6 +625,24 @@ fn content_url_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result
     ))
 }
 
+/// `f.tags | access_options`: the options of a schedule's tag filter that the access sheet
+/// toggles (`schedule::ACCESS`), in its order. A filter reads the list where it is; Tera's
+/// `filter` and `concat`, three of each a schedule page, copied it whole each time.
+fn access_options_filter(value: &Value, _: &HashMap<String, Value>) -> tera::Result<Value> {
+    let options = value.as_array().map(Vec::as_slice).unwrap_or_default();
+    Ok(Value::Array(
+        crate::schedule::ACCESS
+            .iter()
+            .flat_map(|&tag| {
+                options
+                    .iter()
+                    .filter(move |o| o.get("value").and_then(Value::as_str) == Some(tag))
+            })
+            .cloned()
+            .collect(),
+    ))
+}
+
 /// `12.9 | money(site="fr", lang="fr")` → `12,90 €`; `en` → `€12.90`; the currency is the
 /// site's (CHF in Switzerland, FCFA in Senegal and Ivory Coast…), the rules
 /// `site::format`'s (ICU4X), the islands' too.
@@ -651,6 +671,53 @@ pub fn format_money(amount: f64, site: site::Site, lang: Lang) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Pages share their locale's `chrome` and `assets` (vendor/README.md, `with_shared`): a
+    /// template reads them as its own values, and a page's own value of a key comes first.
+    #[test]
+    fn a_context_reads_the_values_it_shares_after_its_own() {
+        let shared = std::sync::Arc::new(std::collections::BTreeMap::from([
+            (
+                "chrome".to_string(),
+                json!({"brand": "Lumen", "apps": {"ios": "1"}}),
+            ),
+            ("page".to_string(), json!({"title": "shared"})),
+        ]));
+        let context = tera::Context::from_value(json!({"page": {"title": "own"}}))
+            .unwrap()
+            .with_shared(shared);
+        let rendered = tera::Tera::one_off(
+            "{{ chrome.brand }} {{ chrome.apps.ios }} {{ page.title }} {% if chrome %}yes{% endif %}",
+            &context,
+            false,
+        )
+        .unwrap();
+        assert_eq!(rendered, "Lumen 1 own yes");
+        assert!(context.contains_key("chrome"));
+        assert_eq!(context.get("page"), Some(&json!({"title": "own"})));
+        assert_eq!(
+            context.into_json(),
+            json!({"chrome": {"brand": "Lumen", "apps": {"ios": "1"}}, "page": {"title": "own"}})
+        );
+    }
+
+    #[test]
+    fn access_options_are_the_access_sheets_tags_among_the_options_in_its_order() {
+        let option = |value: &str| json!({"value": value, "label": value.to_uppercase()});
+        let options = json!([
+            option("pmr"),
+            option("imax"),
+            option("audiodesc"),
+            option("dolby")
+        ]);
+        let picked = access_options_filter(&options, &HashMap::new()).unwrap();
+        assert_eq!(picked, json!([option("audiodesc"), option("pmr")]));
+        // Not a list (no filter options): none.
+        assert_eq!(
+            access_options_filter(&Value::Null, &HashMap::new()).unwrap(),
+            json!([])
+        );
+    }
 
     #[test]
     fn compact_drops_layout_between_elements_and_keeps_separators_inside_tags() {

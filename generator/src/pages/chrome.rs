@@ -18,8 +18,9 @@ use site::{Lang, Site};
 pub struct LocaleChrome {
     /// The chrome as partials/chrome.html reads it (`chrome`), rendered once per variant.
     pub value: Value,
-    /// What the pages' templates read of it (`chrome`): the header and footer are not theirs.
-    pub page_value: Value,
+    /// What the pages' templates read of it (`chrome`: the header and footer are not theirs)
+    /// and the site's assets (`assets`): one map every page's context shares, not a copy each.
+    pub page_values: std::sync::Arc<std::collections::BTreeMap<String, Value>>,
     pub base_url: String,
     /// Paths of the site's hashed assets.
     pub assets: Value,
@@ -369,7 +370,10 @@ pub fn chrome(
     serde_json::to_writer(&mut hasher, &[&value, &assets]).expect("hashing never fails");
     LocaleChrome {
         value,
-        page_value,
+        page_values: std::sync::Arc::new(std::collections::BTreeMap::from([
+            ("chrome".to_string(), page_value),
+            ("assets".to_string(), assets.clone()),
+        ])),
         base_url,
         assets,
         hash: hasher.0.digest(),

@@ -208,18 +208,18 @@ pub fn page_context(site: &SiteInputs, chrome: &LocaleChrome, page: &Page) -> Pa
     let chrome_variant = page_view
         .with_chrome
         .then(|| ChromeVariant::of(page_view.menu, page_view.alternates.len(), &islands_value));
-    // One object moved into the context: the page's data is converted once, never cloned.
+    // One object moved into the context: the page's data is converted once, never cloned;
+    // the chrome and assets, the same for every page of the locale, are shared.
     let whole = serde_json::Map::from_iter([
-        ("chrome".to_string(), chrome.page_value.clone()),
         ("page".to_string(), page_value),
         ("seo".to_string(), seo),
         ("data".to_string(), built.data),
         ("json_ld".to_string(), Value::Array(json_ld)),
-        ("assets".to_string(), chrome.assets.clone()),
         ("islands".to_string(), islands_value),
     ]);
-    let context =
-        tera::Context::from_value(Value::Object(whole)).expect("an object is a valid context");
+    let context = tera::Context::from_value(Value::Object(whole))
+        .expect("an object is a valid context")
+        .with_shared(chrome.page_values.clone());
     PageContext {
         template,
         context,

@@ -1,5 +1,6 @@
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::sync::Arc;
 
 use serde::ser::Serialize;
 use serde_json::value::{to_value, Map, Value};
@@ -13,12 +14,22 @@ use crate::errors::{Error, Result as TeraResult};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Context {
     data: BTreeMap<String, Value>,
+    /// Patched (see vendor/README.md): values many contexts share (a site's chrome), looked up
+    /// when `data` does not have the key, and never copied into each context.
+    shared: Option<Arc<BTreeMap<String, Value>>>,
 }
 
 impl Context {
     /// Initializes an empty context
     pub fn new() -> Self {
-        Context { data: BTreeMap::new() }
+        Context { data: BTreeMap::new(), shared: None }
+    }
+
+    /// Patched (see vendor/README.md): the context with `shared` under its own values, each
+    /// key of `shared` read when the context does not have it.
+    pub fn with_shared(mut self, shared: Arc<BTreeMap<String, Value>>) -> Self {
+        self.shared = Some(shared);
+        self
     }
 
     /// Converts the `val` parameter to `Value` and insert it into the context.
@@ -78,11 +89,17 @@ impl Context {
     /// ```
     pub fn extend(&mut self, mut source: Context) {
         self.data.append(&mut source.data);
+        if self.shared.is_none() {
+            self.shared = source.shared;
+        }
     }
 
     /// Converts the context to a `serde_json::Value` consuming the context.
     pub fn into_json(self) -> Value {
         let mut m = Map::new();
+        for (key, value) in self.shared.iter().flat_map(|shared| shared.iter()) {
+            m.insert(key.clone(), value.clone());
+        }
         for (key, value) in self.data {
             m.insert(key, value);
         }
@@ -97,7 +114,7 @@ impl Context {
                 for (key, value) in m {
                     data.insert(key, value);
                 }
-                Ok(Context { data })
+                Ok(Context { data, shared: None })
             }
             _ => Err(Error::msg(
                 "Creating a Context from a Value/Serialize requires it being a JSON object",
@@ -115,7 +132,7 @@ impl Context {
 
     /// Returns the value at a given key index.
     pub fn get(&self, index: &str) -> Option<&Value> {
-        self.data.get(index)
+        self.data.get(index).or_else(|| self.shared.as_deref()?.get(index))
     }
 
     /// Remove a key from the context, returning the value at the key if the key was previously inserted into the context.
@@ -125,7 +142,7 @@ impl Context {
 
     /// Checks if a value exists at a specific index.
     pub fn contains_key(&self, index: &str) -> bool {
-        self.data.contains_key(index)
+        self.data.contains_key(index) || self.shared.as_deref().is_some_and(|s| s.contains_key(index))
     }
 }
 
